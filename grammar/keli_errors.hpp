@@ -1,0 +1,58 @@
+// The one table of syntax error messages: what the parser expected when a must<> failed.
+// A rule used inside must<> without an entry here fails to compile (RequireMessage).
+#pragma once
+
+#include "keli_grammar.hpp"
+
+namespace keli::grammar {
+
+template <typename Rule> inline constexpr const char* error_message = nullptr;
+
+#define KELI_EXPECT(rule, text) template <> inline constexpr const char* error_message<rule> = text
+KELI_EXPECT(str_close, "unterminated string: expected '\"' before the end of the line");
+KELI_EXPECT(expr, "expected an expression");
+KELI_EXPECT(expr_list, "expected one or more expressions separated by ','");
+KELI_EXPECT(unary, "expected an operand");
+KELI_EXPECT(multiplicative, "expected an operand after the operator");
+KELI_EXPECT(additive, "expected an operand after the operator");
+KELI_EXPECT(negation, "expected a condition after 'not', 'and' or 'or'");
+KELI_EXPECT(conjunction, "expected a condition after 'or'");
+KELI_EXPECT(kw_then, "expected 'then' in 'if ... then ... else ...'");
+KELI_EXPECT(kw_else, "expected 'else' in 'if ... then ... else ...'");
+KELI_EXPECT(kw_in, "expected 'in'");
+KELI_EXPECT(kw_to, "expected 'to' in 'add SITE to REGION'");
+KELI_EXPECT(ident, "expected a name");
+KELI_EXPECT(ident_list, "expected one or more names separated by ','");
+KELI_EXPECT(domain, "expected what to range over: 'A..B', a region, a track, 'sites', 'seats' or 'pieces'");
+KELI_EXPECT(colon, "expected ':'");
+KELI_EXPECT(assign_eq, "expected '='");
+KELI_EXPECT(lbrace, "expected '{'");
+KELI_EXPECT(rbrace, "expected '}' (or a statement or declaration that belongs inside the braces)");
+KELI_EXPECT(rbrack, "expected ']'");
+KELI_EXPECT(rparen, "expected ')'");
+KELI_EXPECT(block, "expected a block '{ ... }'");
+KELI_EXPECT(string_lit, "expected a string in double quotes");
+KELI_EXPECT(param_type, "expected a parameter type: 'bool', 'int', 'int in A..B', 'int in {...}' or '{choice, ...}'");
+KELI_EXPECT(int_allowed, "expected the allowed values: 'A..B' or '{v1, v2, ...}'");
+KELI_EXPECT(type_name, "expected a type: int, bool, site, player or piece");
+KELI_EXPECT(dim, "expected what the table is indexed by: site, player, piece or a range 'A..B'");
+KELI_EXPECT(faces, "expected a list of faces '[v1, v2, ...]'");
+KELI_EXPECT(dice_spec, "expected dice: '[faces], [faces], ...' or 'N of [faces]'");
+KELI_EXPECT(formals, "expected a parameter list '(name: type, ...)'");
+KELI_EXPECT(def_body, "expected '= expression' or a block '{ ... }'");
+KELI_EXPECT(board_body, "expected a block '{ ... }' or a shape call such as 'two_rows(7)'");
+KELI_EXPECT(phase_body, "expected the phase's rules '{ move ... }' or 'chance DICE { ... }'");
+KELI_EXPECT(call_suffix, "expected arguments '( ... )'");
+KELI_EXPECT(handler_params, "expected the event's parameter names '(a, b)'");
+KELI_EXPECT(move_params, "expected the move's parameters '(name in domain, ...)'");
+KELI_EXPECT(end_of_file, "expected a declaration (import, about, param, players, var, const, region, track, dice, def, shape, board, event, on, setup, phase, invariant, limit or display)");
+#undef KELI_EXPECT
+
+// The control class handed to PEGTL: raise with the table's message, never a rule's C++ name.
+struct error_table {
+  template <typename Rule> static constexpr bool raise_on_failure = false;
+  template <typename Rule> static constexpr const char* message = error_message<Rule>;
+};
+template <typename Rule> using control = tao::pegtl::must_if<error_table>::control<Rule>;
+
+}  // namespace keli::grammar

@@ -1,0 +1,215 @@
+// The Keli game description language: PEGTL rules only (no actions, no AST).
+// The interpreter's AST builder selects which of these rules become parse-tree nodes;
+// keli_errors.hpp holds the one table of messages raised when a must<> fails.
+#pragma once
+
+#include <tao/pegtl.hpp>
+
+namespace keli::grammar {
+namespace p = tao::pegtl;
+
+// ---- lexical layer -------------------------------------------------------------
+struct comment : p::seq<p::one<'#'>, p::until<p::eolf>> {};
+struct blank : p::sor<p::space, comment> {};
+struct _ : p::star<blank> {};  // any white space and comments
+
+template <typename R> struct tok : p::seq<R, _> {};
+template <char... Cs> struct sym : tok<p::string<Cs...>> {};
+
+struct ident_first : p::ranges<'a', 'z', 'A', 'Z', '_'> {};
+struct ident_other : p::ranges<'a', 'z', 'A', 'Z', '0', '9', '_'> {};
+template <typename Str> struct key : p::seq<Str, p::not_at<ident_other>, _> {};
+
+#define KELI_KW(name, text) struct kw_##name : key<TAO_PEGTL_STRING(text)> {}
+KELI_KW(game, "game");     KELI_KW(extends, "extends"); KELI_KW(import, "import");
+KELI_KW(about, "about");   KELI_KW(param, "param");     KELI_KW(players, "players");
+KELI_KW(named, "named");   KELI_KW(pieces, "pieces");   KELI_KW(const, "const");
+KELI_KW(var, "var");       KELI_KW(per, "per");         KELI_KW(region, "region");
+KELI_KW(track, "track");   KELI_KW(dice, "dice");       KELI_KW(of, "of");
+KELI_KW(shape, "shape");   KELI_KW(board, "board");     KELI_KW(def, "def");
+KELI_KW(event, "event");   KELI_KW(on, "on");           KELI_KW(when, "when");
+KELI_KW(setup, "setup");   KELI_KW(phase, "phase");     KELI_KW(chance, "chance");
+KELI_KW(move, "move");     KELI_KW(otherwise, "otherwise");
+KELI_KW(invariant, "invariant"); KELI_KW(limit, "limit"); KELI_KW(display, "display");
+KELI_KW(let, "let");       KELI_KW(if, "if");           KELI_KW(elif, "elif");
+KELI_KW(else, "else");     KELI_KW(then, "then");       KELI_KW(while, "while");
+KELI_KW(for, "for");       KELI_KW(in, "in");           KELI_KW(where, "where");
+KELI_KW(return, "return"); KELI_KW(emit, "emit");       KELI_KW(note, "note");
+KELI_KW(add, "add");       KELI_KW(to, "to");           KELI_KW(finish, "finish");
+KELI_KW(end_game, "end_game"); KELI_KW(by, "by");       KELI_KW(and, "and");
+KELI_KW(or, "or");         KELI_KW(not, "not");         KELI_KW(true, "true");
+KELI_KW(false, "false");   KELI_KW(int, "int");         KELI_KW(bool, "bool");
+KELI_KW(sum, "sum");       KELI_KW(count, "count");     KELI_KW(any, "any");
+KELI_KW(all, "all");       KELI_KW(min, "min");         KELI_KW(max, "max");
+#undef KELI_KW
+
+// Words that can never name anything; declaration words (players, board, ...) stay usable as names.
+struct reserved
+    : p::seq<p::sor<TAO_PEGTL_STRING("and"), TAO_PEGTL_STRING("or"), TAO_PEGTL_STRING("not"),
+                    TAO_PEGTL_STRING("if"), TAO_PEGTL_STRING("elif"), TAO_PEGTL_STRING("else"),
+                    TAO_PEGTL_STRING("then"), TAO_PEGTL_STRING("while"), TAO_PEGTL_STRING("for"),
+                    TAO_PEGTL_STRING("in"), TAO_PEGTL_STRING("where"), TAO_PEGTL_STRING("let"),
+                    TAO_PEGTL_STRING("return"), TAO_PEGTL_STRING("true"),
+                    TAO_PEGTL_STRING("false"), TAO_PEGTL_STRING("emit"),
+                    TAO_PEGTL_STRING("note"), TAO_PEGTL_STRING("when"),
+                    TAO_PEGTL_STRING("move"), TAO_PEGTL_STRING("otherwise")>,
+             p::not_at<ident_other>> {};
+struct name : p::seq<p::not_at<reserved>, ident_first, p::star<ident_other>> {};
+struct ident : tok<name> {};
+struct integer : tok<p::plus<p::digit>> {};
+struct str_char : p::sor<p::seq<p::one<'\\'>, p::one<'"', '\\', 'n'>>, p::not_one<'"', '\\', '\n'>> {};
+struct str_body : p::star<str_char> {};
+struct str_close : p::one<'"'> {};
+struct string_lit : tok<p::seq<p::one<'"'>, str_body, p::must<str_close>>> {};
+
+// ---- expressions ---------------------------------------------------------------
+struct expr;
+struct domain;
+struct lbrace : sym<'{'> {};
+struct rbrace : sym<'}'> {};
+struct lparen : sym<'('> {};
+struct rparen : sym<')'> {};
+struct lbrack : sym<'['> {};
+struct rbrack : sym<']'> {};
+struct comma : sym<','> {};
+struct colon : sym<':'> {};
+struct ident_list : p::list<ident, comma> {};
+struct assign_eq : p::seq<p::one<'='>, p::not_at<p::one<'='>>, _> {};
+
+struct args : p::opt<p::list<expr, comma>> {};
+struct call_suffix : p::seq<lparen, args, p::must<rparen>> {};
+struct index_suffix : p::seq<lbrack, p::must<expr>, p::must<rbrack>> {};
+struct bool_lit : p::sor<kw_true, kw_false> {};
+struct list_lit : p::seq<lbrack, p::opt<p::list<expr, comma>>, p::must<rbrack>> {};
+struct paren_expr : p::seq<lparen, p::must<expr>, p::must<rparen>> {};
+struct agg_kind : p::sor<kw_sum, kw_count, kw_any, kw_all, kw_min, kw_max> {};
+struct agg_filter : p::seq<kw_where, p::must<expr>> {};
+struct aggregate : p::seq<agg_kind, lparen, ident, kw_in, p::must<domain>,
+                          p::opt<agg_filter>, p::must<colon>, p::must<expr>, p::must<rparen>> {};
+struct variable : ident {};
+struct primary : p::sor<integer, bool_lit, string_lit, aggregate, list_lit, paren_expr, variable> {};
+struct postfix : p::seq<primary, p::star<p::sor<call_suffix, index_suffix>>> {};
+struct neg_op : sym<'-'> {};
+struct not_op : kw_not {};
+struct unary : p::sor<p::seq<neg_op, p::must<unary>>, postfix> {};
+struct mul_op : tok<p::one<'*', '/', '%'>> {};
+struct multiplicative : p::seq<unary, p::star<mul_op, p::must<unary>>> {};
+struct add_op : tok<p::seq<p::one<'+', '-'>, p::not_at<p::one<'='>>>> {};
+struct additive : p::seq<multiplicative, p::star<add_op, p::must<multiplicative>>> {};
+struct cmp_op : tok<p::sor<TAO_PEGTL_STRING("=="), TAO_PEGTL_STRING("!="), TAO_PEGTL_STRING("<="),
+                           TAO_PEGTL_STRING(">="), p::one<'<'>, p::one<'>'>>> {};
+struct in_op : kw_in {};
+struct comparison : p::seq<additive, p::opt<p::sor<cmp_op, in_op>, p::must<additive>>> {};
+struct negation : p::sor<p::seq<not_op, p::must<negation>>, comparison> {};
+struct and_op : kw_and {};
+struct conjunction : p::seq<negation, p::star<and_op, p::must<negation>>> {};
+struct or_op : kw_or {};
+struct disjunction : p::seq<conjunction, p::star<or_op, p::must<conjunction>>> {};
+struct conditional : p::seq<kw_if, p::must<expr>, p::must<kw_then>, p::must<expr>, p::must<kw_else>,
+                            p::must<expr>> {};
+struct expr : p::sor<conditional, disjunction> {};
+
+struct expr_list : p::list<expr, comma> {};
+struct range_op : sym<'.', '.'> {};
+struct range : p::seq<additive, range_op, p::must<additive>> {};
+struct domain : p::sor<range, expr> {};
+
+// ---- statements ----------------------------------------------------------------
+struct stmt;
+struct block : p::seq<lbrace, p::star<stmt>, p::must<rbrace>> {};
+struct let_stmt : p::seq<kw_let, p::must<ident>, p::must<assign_eq>, p::must<expr>> {};
+struct elif_part : p::seq<kw_elif, p::must<expr>, p::must<block>> {};
+struct else_part : p::seq<kw_else, p::must<block>> {};
+struct if_stmt : p::seq<kw_if, p::must<expr>, p::must<block>, p::star<elif_part>, p::opt<else_part>> {};
+struct while_stmt : p::seq<kw_while, p::must<expr>, p::must<block>> {};
+struct for_filter : p::seq<kw_where, p::must<expr>> {};
+struct for_stmt : p::seq<kw_for, p::must<ident>, p::must<kw_in>, p::must<domain>, p::opt<for_filter>,
+                         p::must<block>> {};
+struct return_stmt : p::seq<kw_return, p::opt<p::not_at<rbrace>, expr>> {};
+struct emit_stmt : p::seq<kw_emit, p::must<ident>, p::must<call_suffix>> {};
+struct note_stmt : p::seq<kw_note, p::must<string_lit>> {};
+struct add_stmt : p::seq<kw_add, p::must<expr>, p::must<kw_to>, p::must<expr>> {};
+struct finish_stmt : p::seq<kw_finish, p::must<expr_list>> {};
+struct end_by : p::seq<kw_by, p::must<ident>> {};
+struct end_stmt : p::seq<kw_end_game, p::opt<end_by>> {};
+struct assign_op : tok<p::sor<TAO_PEGTL_STRING("+="), TAO_PEGTL_STRING("-="), p::seq<p::one<'='>, p::not_at<p::one<'='>>>>> {};
+struct target : p::seq<ident, p::star<index_suffix>> {};
+struct assign_stmt : p::seq<target, assign_op, p::must<expr>> {};
+struct call_stmt : p::seq<ident, call_suffix> {};
+struct semi : sym<';'> {};
+struct stmt : p::sor<semi, let_stmt, if_stmt, while_stmt, for_stmt, return_stmt, emit_stmt, note_stmt,
+                     add_stmt, finish_stmt, end_stmt, call_stmt, assign_stmt> {};
+
+// ---- declarations --------------------------------------------------------------
+struct header : p::seq<kw_game, p::must<string_lit>, p::opt<kw_extends, p::must<string_lit>>> {};
+struct import_decl : p::seq<kw_import, p::must<string_lit>> {};
+struct about_entry : p::seq<ident, p::must<colon>, p::must<string_lit>> {};
+struct about_decl : p::seq<kw_about, p::must<lbrace>, p::star<about_entry>, p::must<rbrace>> {};
+
+struct enum_type : p::seq<lbrace, p::must<ident_list>, p::must<rbrace>> {};
+struct int_set : p::seq<lbrace, p::must<expr_list>, p::must<rbrace>> {};
+struct int_allowed : p::sor<int_set, range> {};
+struct int_limits : p::seq<kw_in, p::must<int_allowed>> {};
+struct int_type : p::seq<kw_int, p::opt<int_limits>> {};
+struct bool_type : kw_bool {};
+struct param_type : p::sor<bool_type, int_type, enum_type> {};
+struct doc : string_lit {};
+struct param_decl : p::seq<kw_param, p::must<ident>, p::must<colon>, p::must<param_type>,
+                           p::must<assign_eq>, p::must<expr>, p::opt<doc>> {};
+
+struct players_names : p::seq<kw_named, p::must<ident_list>> {};
+struct players_decl : p::seq<kw_players, p::must<expr>, p::opt<players_names>> {};
+struct pieces_decl : p::seq<kw_pieces, p::must<expr>> {};
+
+struct type_name : ident {};
+struct dim : p::sor<range, type_name> {};
+struct dims : p::star<kw_per, p::must<dim>> {};
+struct init : p::seq<assign_eq, p::must<expr>> {};
+struct const_decl : p::seq<kw_const, p::must<ident>, p::must<colon>, p::must<type_name>, dims, p::opt<init>> {};
+struct var_decl : p::seq<kw_var, p::must<ident>, p::must<colon>, p::must<type_name>, dims, p::opt<init>> {};
+struct region_decl : p::seq<kw_region, p::must<ident>, dims> {};
+struct track_decl : p::seq<kw_track, p::must<ident>, dims> {};
+
+struct faces : p::seq<lbrack, p::must<expr_list>, p::must<rbrack>> {};
+struct dice_copies : p::seq<expr, kw_of, p::must<faces>> {};
+struct dice_spec : p::sor<p::list<faces, comma>, dice_copies> {};
+struct dice_decl : p::seq<kw_dice, p::must<ident>, p::must<assign_eq>, p::must<dice_spec>> {};
+
+struct formal : p::seq<ident, p::must<colon>, p::must<type_name>> {};
+struct formals : p::seq<lparen, p::opt<p::list<formal, comma>>, p::must<rparen>> {};
+struct result_type : p::seq<colon, p::must<type_name>> {};
+struct body_expr : p::seq<assign_eq, p::must<expr>> {};
+struct def_body : p::sor<body_expr, block> {};
+struct def_decl : p::seq<kw_def, p::must<ident>, p::must<formals>, p::opt<result_type>, p::must<def_body>> {};
+struct shape_decl : p::seq<kw_shape, p::must<ident>, p::must<formals>, p::must<block>> {};
+struct board_call : p::seq<ident, p::must<call_suffix>> {};
+struct board_body : p::sor<block, board_call> {};
+struct board_decl : p::seq<kw_board, p::must<board_body>> {};
+struct event_decl : p::seq<kw_event, p::must<ident>, p::must<formals>> {};
+struct handler_params : p::seq<lparen, p::opt<p::list<ident, comma>>, p::must<rparen>> {};
+struct guard : p::seq<kw_when, p::must<expr>> {};
+struct on_decl : p::seq<kw_on, p::must<ident>, p::must<handler_params>, p::opt<guard>, p::must<block>> {};
+struct setup_decl : p::seq<kw_setup, p::must<block>> {};
+
+struct move_param : p::seq<ident, p::must<kw_in>, p::must<domain>> {};
+struct move_params : p::seq<lparen, p::opt<p::list<move_param, comma>>, p::must<rparen>> {};
+struct move_decl : p::seq<kw_move, p::must<ident>, p::must<move_params>, p::opt<guard>, p::must<block>> {};
+struct otherwise_decl : p::seq<kw_otherwise, p::must<ident>, p::must<block>> {};
+struct chance_of : p::seq<kw_chance, p::must<expr>> {};
+struct chance_body : p::seq<chance_of, p::must<block>> {};
+struct phase_item : p::sor<move_decl, otherwise_decl> {};
+struct phase_rules : p::seq<lbrace, p::star<phase_item>, p::must<rbrace>> {};
+struct phase_body : p::sor<chance_body, phase_rules> {};
+struct phase_decl : p::seq<kw_phase, p::must<ident>, p::must<phase_body>> {};
+struct invariant_decl : p::seq<kw_invariant, p::must<string_lit>, p::must<colon>, p::must<expr>> {};
+struct limit_decl : p::seq<kw_limit, p::must<ident>, p::must<expr>> {};
+struct display_decl : p::seq<kw_display, p::must<ident>> {};
+
+struct decl : p::sor<import_decl, about_decl, param_decl, players_decl, pieces_decl, const_decl,
+                     var_decl, region_decl, track_decl, dice_decl, def_decl, shape_decl, board_decl,
+                     event_decl, on_decl, setup_decl, phase_decl, invariant_decl, limit_decl,
+                     display_decl> {};
+struct end_of_file : p::eof {};
+struct file : p::seq<_, p::opt<header>, p::star<decl>, p::must<end_of_file>> {};
+
+}  // namespace keli::grammar

@@ -1,0 +1,153 @@
+// The Keli abstract syntax tree: every node carries the source span it came from.
+// The checker annotates expressions in place (resolved symbol, type); nothing else mutates it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ast/source.hpp"
+
+namespace keli::ast {
+
+struct Expr;
+struct Stmt;
+using ExprPtr = std::unique_ptr<Expr>;
+using StmtPtr = std::unique_ptr<Stmt>;
+using Block = std::vector<StmtPtr>;
+
+// What a name or expression denotes once checked (filled by the checker).
+enum class Type : uint8_t { Error, Void, Int, Bool, Site, Player, Piece, Enum, Region, Phase, Dice, Str, Domain };
+const char* type_name(Type t);
+inline bool is_number(Type t) { return t == Type::Int || t == Type::Site || t == Type::Player || t == Type::Piece; }
+
+enum class ExprKind : uint8_t {
+  Int, Bool, Str, Name, Call, Index, Neg, Not, Binary, Cond, Aggregate, List, Range,
+};
+
+struct Expr {
+  ExprKind kind;
+  Span span;
+  std::string text;  // Name: the name; Binary: the operator; Str: the unescaped text; Aggregate: sum|count|...
+  int64_t value = 0;  // Int/Bool literal
+  std::vector<ExprPtr> kids;  // operands, call arguments (kids[0] is the callee for Call/Index)
+  // Aggregate: `var` ranges over kids[0] (a domain), kids[1] is the body, kids[2] the optional filter.
+  std::string var;
+  Span var_span;
+  // Checker annotations.
+  Type type = Type::Error;
+  int enum_id = -1;     // for Type::Enum: which enumeration
+  int sym = -1;         // resolved symbol (global table) or local slot
+  bool is_local = false;
+  int ref = -1;         // extra resolution data (builtin id, enum value, ...)
+};
+
+enum class StmtKind : uint8_t {
+  Let, Assign, If, While, For, Return, Emit, Note, Add, Finish, EndGame, Call,
+};
+
+struct Stmt {
+  StmtKind kind;
+  Span span;
+  std::string name;       // Let/For: variable; Emit: event; Assign: operator (=, +=, -=); EndGame: by
+  Span name_span;
+  std::vector<ExprPtr> exprs;  // Let: value; Assign: target, value; If: conditions; For: domain, filter?;
+                               // Return: value?; Emit/Call: the call expr; Add: site, region; Finish: players
+  std::vector<Block> blocks;   // If: one per condition, plus the else block; While/For: body
+  bool has_else = false;
+  std::string text;            // Note: the message
+  int slot = -1;               // Let/For: local slot (checker)
+  int sym = -1;                // EndGame: score symbol; Emit: event symbol
+};
+
+// A declared parameter of a function, shape, event or handler.
+struct Formal {
+  std::string name;
+  Span span;
+  std::string type;  // empty for handler parameters (typed by the event)
+  Span type_span;
+};
+
+// `per site`, `per player`, `per piece` or `per A..B`.
+struct Dim {
+  Span span;
+  std::string type;  // site | player | piece, or empty for a range
+  ExprPtr lo, hi;
+};
+
+struct MoveParam {
+  std::string name;
+  Span span;
+  ExprPtr domain;
+  int slot = -1;
+};
+
+struct Move {
+  std::string name;
+  Span span;
+  std::vector<MoveParam> params;
+  ExprPtr guard;
+  Block body;
+  bool is_otherwise = false;
+  int frame = 0;  // local slots used (checker)
+};
+
+enum class DeclKind : uint8_t {
+  Import, About, Param, Players, Pieces, Const, Var, Region, Track, Dice, Def, Shape, Board,
+  Event, On, Setup, Phase, Invariant, Limit, Display,
+};
+
+enum class ParamType : uint8_t { Bool, Int, Enum };
+
+struct Decl {
+  DeclKind kind;
+  Span span;
+  std::string name;  // the declared name (Import: path; Limit: what is limited)
+  Span name_span;
+  int file = 0;      // which source file declared it
+  // Param
+  ParamType ptype = ParamType::Int;
+  std::vector<std::string> choices;  // Enum
+  std::vector<Span> choice_spans;
+  ExprPtr lo, hi;                    // int in A..B
+  std::vector<ExprPtr> allowed;      // int in {..}
+  std::string doc;
+  // Param default, Players/Pieces count, Const/Var init, Invariant/Limit expr, Board call, Phase chance
+  ExprPtr value;
+  // Players: seat names
+  std::vector<std::string> names;
+  std::vector<Span> name_spans;
+  // Const/Var: element type; Def: result type
+  std::string type;
+  Span type_span;
+  std::vector<Dim> dims;
+  // About: entries
+  std::vector<std::pair<std::string, std::string>> entries;
+  // Dice: faces per die (copies already expanded by the checker)
+  std::vector<std::vector<ExprPtr>> faces;
+  ExprPtr copies;
+  // Def/Shape/Event/On
+  std::vector<Formal> formals;
+  ExprPtr guard;
+  Block body;
+  bool has_body_block = false;
+  // Phase
+  std::vector<Move> moves;
+  // Checker annotations: frame size for Def/Shape/On/Setup/Board, symbol index.
+  int frame = 0;
+  int sym = -1;
+};
+
+struct Module {
+  int file = 0;
+  std::string game_name;  // from `game "..."`
+  Span game_span;
+  std::string extends;    // base file, if a variant
+  Span extends_span;
+  std::vector<Decl> decls;
+};
+
+const char* decl_kind_name(DeclKind k);
+
+}  // namespace keli::ast

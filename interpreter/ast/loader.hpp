@@ -1,0 +1,24 @@
+// Loading a game: read the file, its imports (once each) and its base game when it is a variant,
+// parse them all, and return the modules in the order their declarations take effect.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ast/ast.hpp"
+#include "diag/diagnostics.hpp"
+
+namespace keli::ast {
+
+struct Loaded {
+  std::vector<Module> modules;  // imports before their importer, a base before its variant
+  int main = -1;                // index of the file the user named
+  bool ok = false;              // false if any file could not be read or parsed
+};
+
+// Reads a whole file; false if it cannot be read.
+bool read_file(const std::string& path, std::string& out);
+
+Loaded load_game(const std::string& path, SourceSet& src, diag::Diagnostics& diags);
+
+}  // namespace keli::ast

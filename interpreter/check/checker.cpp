@@ -1,0 +1,584 @@
+// The checker: symbol collection (with variant overrides), then one pass over every declaration
+// that resolves names, types expressions and statements, and records the call graph; then the
+// recursion check. It never stops at the first error: every problem becomes a diagnostic.
+#include "check/checker.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+#include "check/checker_impl.hpp"
+
+namespace keli::check {
+using ast::DeclKind;
+using ast::Expr;
+using ast::ExprKind;
+using ast::Stmt;
+using ast::StmtKind;
+using ast::Type;
+using diag::Code;
+
+const char* sym_kind_name(SymKind k) {
+  static const char* names[] = {"parameter", "constant table", "variable", "region", "track", "dice",
+                                "function", "shape", "event", "phase", "seat", "built-in function",
+                                "built-in variable"};
+  return names[static_cast<int>(k)];
+}
+
+int frame_size(const ast::Decl& d) { return d.frame; }
+
+namespace {
+
+Type type_from_name(const std::string& n) {
+  if (n == "int") return Type::Int;
+  if (n == "bool") return Type::Bool;
+  if (n == "site") return Type::Site;
+  if (n == "player") return Type::Player;
+  if (n == "piece") return Type::Piece;
+  return Type::Error;
+}
+
+}  // namespace
+
+Type Checker::declared_type(const std::string& name, Span span) {
+  Type t = type_from_name(name);
+  if (t == Type::Error)
+    diags_.report(Code::unknown_type, span, fmt::format("unknown type '{}'", name),
+                  hint_or(diag::suggest(name, {"int", "bool", "site", "player", "piece"}),
+                          "types are int, bool, site, player and piece"));
+  return t;
+}
+
+std::string Checker::hint_or(std::string hint, std::string fallback) {
+  return hint.empty() ? fallback : hint;
+}
+
+// ---- collection ---------------------------------------------------------------------------------
+
+void Checker::collect() {
+  std::vector<bool> is_variant(src_.size(), false);
+  for (auto& m : c_.modules)
+    if (!m.extends.empty()) is_variant[m.file] = true;
+  const ast::Module& main = c_.modules.at(c_.main);
+  c_.game_name = main.game_name;
+  c_.base_file = main.extends;
+  for (auto& m : c_.modules) {
+    if (c_.game_name.empty() && !m.game_name.empty() && &m == &main) c_.game_name = m.game_name;
+    for (auto& d : m.decls) collect_decl(d, is_variant[m.file]);
+  }
+  if (c_.game_name.empty()) c_.game_name = src_.file(main.file).path;
+  if (c_.players) {
+    for (size_t i = 0; i < c_.players->names.size(); ++i) {
+      const std::string& n = c_.players->names[i];
+      if (c_.by_name.count(n)) {
+        diags_.report(Code::duplicate_name, c_.players->name_spans[i],
+                      fmt::format("seat name '{}' is already declared", n));
+        continue;
+      }
+      Symbol s{n, SymKind::Seat, nullptr, Type::Player, -1, static_cast<int>(i)};
+      s.used = true;
+      c_.by_name[n] = static_cast<int>(c_.syms.size());
+      c_.syms.push_back(s);
+    }
+  }
+}
+
+static std::vector<ast::Decl*>* list_for(Checked& c, DeclKind k) {
+  switch (k) {
+    case DeclKind::Param: return &c.params;
+    case DeclKind::Const: return &c.consts;
+    case DeclKind::Var: return &c.vars;
+    case DeclKind::Region: return &c.regions;
+    case DeclKind::Track: return &c.tracks;
+    case DeclKind::Dice: return &c.dice;
+    case DeclKind::Def: return &c.defs;
+    case DeclKind::Shape: return &c.shapes;
+    case DeclKind::Event: return &c.events;
+    case DeclKind::Phase: return &c.phases;
+    default: return nullptr;
+  }
+}
+
+static SymKind sym_kind_for(DeclKind k) {
+  switch (k) {
+    case DeclKind::Param: return SymKind::Param;
+    case DeclKind::Const: return SymKind::Const;
+    case DeclKind::Var: return SymKind::Var;
+    case DeclKind::Region: return SymKind::Region;
+    case DeclKind::Track: return SymKind::Track;
+    case DeclKind::Dice: return SymKind::Dice;
+    case DeclKind::Def: return SymKind::Def;
+    case DeclKind::Shape: return SymKind::Shape;
+    case DeclKind::Event: return SymKind::Event;
+    default: return SymKind::Phase;
+  }
+}
+
+void Checker::collect_decl(ast::Decl& d, bool from_variant) {
+  switch (d.kind) {
+    case DeclKind::Import: return;
+    case DeclKind::About:
+      for (auto& e : d.entries) c_.about.push_back(e);
+      return;
+    case DeclKind::Players: c_.players = &d; return;
+    case DeclKind::Pieces: c_.pieces = &d; return;
+    case DeclKind::Board: c_.board = &d; return;
+    case DeclKind::Display: c_.display = &d; return;
+    case DeclKind::Setup: c_.setups.push_back(&d); return;
+    case DeclKind::On: c_.handlers.push_back(&d); return;
+    case DeclKind::Invariant: c_.invariants.push_back(&d); return;
+    case DeclKind::Limit: c_.limits.push_back(&d); return;
+    default: break;
+  }
+  if (find_builtin(d.name) >= 0 || find_builtin_var(d.name) >= 0) {
+    diags_.report(Code::duplicate_name, d.name_span, fmt::format("'{}' is a built-in name", d.name),
+                  "choose another name");
+    return;
+  }
+  auto* list = list_for(c_, d.kind);
+  auto it = c_.by_name.find(d.name);
+  if (it != c_.by_name.end()) {
+    Symbol& old = c_.syms[it->second];
+    if (from_variant && old.decl && old.decl->file != d.file && old.kind == sym_kind_for(d.kind)) {
+      // A variant replaces its base's definition of the same name and kind.
+      std::replace(list->begin(), list->end(), old.decl, &d);
+      old.decl = &d;
+      d.sym = it->second;
+      return;
+    }
+    std::string first = old.decl ? src_.where(old.decl->name_span) : "a seat name";
+    diags_.report(Code::duplicate_name, d.name_span, fmt::format("'{}' is already declared", d.name),
+                  fmt::format("first declared at {} as a {}", first, sym_kind_name(old.kind)));
+    return;
+  }
+  Symbol s{d.name, sym_kind_for(d.kind), &d};
+  if (d.kind == DeclKind::Param && d.ptype == ast::ParamType::Enum) {
+    s.enum_id = static_cast<int>(c_.enums.size());
+    c_.enums.push_back({d.name, d.choices});
+    std::set<std::string> seen;
+    for (size_t i = 0; i < d.choices.size(); ++i)
+      if (!seen.insert(d.choices[i]).second)
+        diags_.report(Code::bad_param_decl, d.choice_spans[i], fmt::format("choice '{}' is listed twice", d.choices[i]));
+  }
+  d.sym = static_cast<int>(c_.syms.size());
+  c_.by_name[d.name] = d.sym;
+  c_.syms.push_back(std::move(s));
+  list->push_back(&d);
+}
+
+// ---- declarations -------------------------------------------------------------------------------
+
+void Checker::check_all() {
+  // Types of symbols first, so bodies can refer to anything declared anywhere.
+  for (auto* d : c_.params) {
+    Symbol& s = c_.syms[d->sym];
+    s.type = d->ptype == ast::ParamType::Bool ? Type::Bool : d->ptype == ast::ParamType::Enum ? Type::Enum : Type::Int;
+  }
+  for (auto* d : c_.consts) c_.syms[d->sym].type = declared_type(d->type, d->type_span);
+  for (auto* d : c_.vars) c_.syms[d->sym].type = declared_type(d->type, d->type_span);
+  for (auto* d : c_.regions) c_.syms[d->sym].type = Type::Region;
+  for (auto* d : c_.tracks) c_.syms[d->sym].type = Type::Region;
+  for (auto* d : c_.dice) c_.syms[d->sym].type = Type::Dice;
+  for (auto* d : c_.phases) c_.syms[d->sym].type = Type::Phase;
+  for (auto* d : c_.defs) {
+    c_.syms[d->sym].type = d->type.empty() ? Type::Void : declared_type(d->type, d->type_span);
+    for (auto& f : d->formals) declared_type(f.type, f.type_span);
+  }
+  for (auto* d : c_.shapes)
+    for (auto& f : d->formals) declared_type(f.type, f.type_span);
+  for (auto* d : c_.events)
+    for (auto& f : d->formals) declared_type(f.type, f.type_span);
+
+  for (auto* d : c_.params) check_param(*d);
+  if (!c_.players) {
+    diags_.report(Code::missing_decl, Span{c_.modules[c_.main].file, 1, 1, 0}, "the game declares no players",
+                  "add 'players N', for example 'players 2 named South, North'");
+  } else {
+    constant_int(*c_.players->value, "the number of players");
+  }
+  if (c_.pieces) constant_int(*c_.pieces->value, "the number of pieces");
+  for (auto* d : c_.consts) check_table(*d, true);
+  for (auto* d : c_.vars) check_table(*d, false);
+  for (auto* d : c_.regions) check_dims(*d);
+  for (auto* d : c_.tracks) check_dims(*d);
+  for (auto* d : c_.dice) check_dice(*d);
+  if (!c_.board) {
+    diags_.report(Code::missing_decl, Span{c_.modules[c_.main].file, 1, 1, 0}, "the game declares no board",
+                  "add 'board { ... }' or 'board SHAPE(...)', for example 'board two_rows(7)'");
+  } else {
+    begin(c_.board, Where::Build);
+    if (c_.board->value) {
+      check_call(*c_.board->value, true);
+    } else {
+      block(c_.board->body);
+    }
+    c_.board->frame = end();
+  }
+  for (auto* d : c_.shapes) {
+    begin(d, Where::Build);
+    for (auto& f : d->formals) declare(f.name, type_from_name(f.type), -1, f.span);
+    block(d->body);
+    d->frame = end();
+  }
+  for (auto* d : c_.defs) check_def(*d);
+  for (auto* d : c_.events) (void)d;
+  for (auto* d : c_.handlers) check_handler(*d);
+  for (auto* d : c_.setups) {
+    begin(d, Where::Play);
+    block(d->body);
+    d->frame = end();
+  }
+  if (c_.phases.empty())
+    diags_.report(Code::missing_decl, Span{c_.modules[c_.main].file, 1, 1, 0}, "the game declares no phase",
+                  "add 'phase NAME { move ... }': the first phase declared is where play starts");
+  for (auto* d : c_.phases) check_phase(*d);
+  for (auto* d : c_.invariants) {
+    begin(d, Where::Play);
+    want_type(*d->value, Type::Bool, "an invariant");
+    d->frame = end();
+  }
+  for (auto* d : c_.limits) {
+    if (d->name != "moves")
+      diags_.report(Code::unknown_name, d->name_span, fmt::format("unknown limit '{}'", d->name),
+                    hint_or(diag::suggest(d->name, {"moves"}), "the limit a game may declare is 'moves'"));
+    constant_int(*d->value, "a limit");
+  }
+  if (c_.display) {
+    int s = c_.lookup(c_.display->name);
+    if (s < 0 || c_.syms[s].kind != SymKind::Var || c_.syms[s].decl->dims.size() != 1 ||
+        c_.syms[s].decl->dims[0].type != "site") {
+      diags_.report(Code::type_mismatch, c_.display->name_span,
+                    fmt::format("'display' needs a variable indexed per site, and '{}' is not one", c_.display->name),
+                    s < 0 ? hint_or(diag::suggest(c_.display->name, global_names()), "") : "");
+    } else {
+      c_.syms[s].used = true;
+    }
+  }
+  check_recursion();
+}
+
+void Checker::check_param(ast::Decl& d) {
+  Symbol& s = c_.syms[d.sym];
+  begin(&d, Where::Any);
+  if (d.ptype == ast::ParamType::Enum) {
+    if (d.value->kind != ExprKind::Name ||
+        std::find(d.choices.begin(), d.choices.end(), d.value->text) == d.choices.end()) {
+      diags_.report(Code::bad_param_value, d.value->span, "the default must be one of the choices",
+                    fmt::format("choices: {}", fmt::join(d.choices, ", ")));
+    } else {
+      d.value->type = Type::Enum;
+      d.value->enum_id = s.enum_id;
+      d.value->ref = static_cast<int>(std::find(d.choices.begin(), d.choices.end(), d.value->text) - d.choices.begin());
+    }
+  } else if (d.ptype == ast::ParamType::Bool) {
+    if (d.value->kind != ExprKind::Bool)
+      diags_.report(Code::bad_param_value, d.value->span, "the default of a bool parameter must be true or false");
+    else
+      d.value->type = Type::Bool;
+  } else {
+    auto v = literal_int(*d.value);
+    if (!v) {
+      diags_.report(Code::bad_param_value, d.value->span, "the default of an int parameter must be a number");
+    } else {
+      d.value->type = Type::Int;
+      if (d.lo) {
+        auto lo = literal_int(*d.lo), hi = literal_int(*d.hi);
+        if (!lo || !hi || *lo > *hi) {
+          diags_.report(Code::bad_param_decl, d.lo->span, "the allowed range must be two numbers, low..high");
+        } else if (*v < *lo || *v > *hi) {
+          diags_.report(Code::bad_param_value, d.value->span,
+                        fmt::format("the default {} is outside the allowed range {}..{}", *v, *lo, *hi));
+        }
+      } else if (!d.allowed.empty()) {
+        bool found = false;
+        std::vector<std::string> vals;
+        for (auto& a : d.allowed) {
+          auto av = literal_int(*a);
+          if (!av) diags_.report(Code::bad_param_decl, a->span, "allowed values must be numbers");
+          else {
+            vals.push_back(std::to_string(*av));
+            found = found || *av == *v;
+          }
+        }
+        if (!found)
+          diags_.report(Code::bad_param_value, d.value->span, fmt::format("the default {} is not an allowed value", *v),
+                        fmt::format("allowed: {}", fmt::join(vals, ", ")));
+      }
+    }
+  }
+  end();
+}
+
+void Checker::check_dims(ast::Decl& d) {
+  begin(&d, Where::Any);
+  for (auto& dim : d.dims) {
+    if (!dim.type.empty()) {
+      if (dim.type != "site" && dim.type != "player" && dim.type != "piece")
+        diags_.report(Code::unknown_type, dim.span, fmt::format("a table cannot be indexed per '{}'", dim.type),
+                      hint_or(diag::suggest(dim.type, {"site", "player", "piece"}),
+                              "index by site, player, piece or a range A..B"));
+    } else {
+      constant_int(*dim.lo, "a range bound");
+      constant_int(*dim.hi, "a range bound");
+    }
+  }
+  if (d.dims.size() > 2) diags_.report(Code::bad_index, d.dims[2].span, "tables have at most two dimensions");
+  end();
+}
+
+void Checker::check_table(ast::Decl& d, bool is_const) {
+  check_dims(d);
+  if (d.value) {
+    begin(&d, Where::Any);
+    Type t = c_.syms[d.sym].type;
+    Type got = expr(*d.value, t);
+    if (!compatible(t, got))
+      diags_.report(Code::type_mismatch, d.value->span,
+                    fmt::format("the initial value is {}, but '{}' holds {}", ast::type_name(got), d.name, ast::type_name(t)));
+    if (!is_constant(*d.value))
+      diags_.report(Code::not_constant, d.value->span,
+                    fmt::format("the initial value of {} must be known before play", is_const ? "a constant" : "a variable"),
+                    "use numbers and parameters here, or set the value in a 'setup' block");
+    end();
+  }
+}
+
+void Checker::check_dice(ast::Decl& d) {
+  begin(&d, Where::Any);
+  if (d.copies) constant_int(*d.copies, "the number of dice");
+  for (auto& die : d.faces)
+    for (auto& f : die) constant_int(*f, "a die face");
+  end();
+}
+
+void Checker::check_def(ast::Decl& d) {
+  begin(&d, Where::Any);
+  in_def_ = true;
+  result_ = c_.syms[d.sym].type;
+  for (auto& f : d.formals) declare(f.name, type_from_name(f.type), -1, f.span);
+  if (d.value) {
+    Type got = expr(*d.value, result_);
+    if (result_ == Type::Void) {
+      diags_.report(Code::type_mismatch, d.name_span, fmt::format("'{}' gives a value but declares no result type", d.name),
+                    fmt::format("add ': {}' after the parameters", ast::type_name(got)));
+    } else if (!compatible(result_, got)) {
+      diags_.report(Code::type_mismatch, d.value->span,
+                    fmt::format("'{}' must give {}, but this is {}", d.name, ast::type_name(result_), ast::type_name(got)));
+    }
+  } else {
+    block(d.body);
+    if (result_ != Type::Void && result_ != Type::Error && !always_returns(d.body))
+      diags_.report(Code::missing_return, d.name_span, fmt::format("'{}' can end without returning a value", d.name),
+                    "end every path through the body with 'return VALUE'");
+  }
+  in_def_ = false;
+  result_ = Type::Void;
+  d.frame = end();
+}
+
+void Checker::check_handler(ast::Decl& d) {
+  begin(&d, Where::Play);
+  int e = c_.lookup(d.name);
+  ast::Decl* ev = nullptr;
+  if (e < 0 || c_.syms[e].kind != SymKind::Event) {
+    std::vector<std::string> evs;
+    for (auto* x : c_.events) evs.push_back(x->name);
+    diags_.report(Code::unknown_event, d.name_span, fmt::format("unknown event '{}'", d.name),
+                  hint_or(diag::suggest(d.name, evs), evs.empty() ? "no events are declared" : fmt::format("events: {}", fmt::join(evs, ", "))));
+  } else {
+    ev = c_.syms[e].decl;
+    c_.syms[e].used = true;
+    d.sym = e;
+    if (ev->formals.size() != d.formals.size())
+      diags_.report(Code::handler_arity, d.name_span,
+                    fmt::format("event '{}' has {} parameter(s), but this handler names {}", d.name, ev->formals.size(), d.formals.size()),
+                    fmt::format("declared at {}", src_.where(ev->name_span)));
+  }
+  for (size_t i = 0; i < d.formals.size(); ++i) {
+    Type t = ev && i < ev->formals.size() ? type_from_name(ev->formals[i].type) : Type::Error;
+    declare(d.formals[i].name, t, -1, d.formals[i].span);
+  }
+  if (d.guard) want_type(*d.guard, Type::Bool, "a 'when' guard");
+  block(d.body);
+  d.frame = end();
+}
+
+void Checker::check_phase(ast::Decl& d) {
+  if (d.value) {  // a chance phase: its block runs once the dice are thrown
+    begin(&d, Where::Any);
+    check_dice_choice(*d.value);
+    end();
+    begin(&d, Where::Play);
+    in_chance_ = true;
+    block(d.body);
+    in_chance_ = false;
+    d.frame = end();
+  }
+  std::set<std::string> names;
+  int otherwise = 0;
+  for (auto& m : d.moves) {
+    if (!names.insert(m.name).second)
+      diags_.report(Code::duplicate_name, m.span, fmt::format("phase '{}' already has a rule named '{}'", d.name, m.name));
+    if (m.is_otherwise && ++otherwise > 1)
+      diags_.report(Code::duplicate_name, m.span, "a phase has at most one 'otherwise' rule");
+    begin(&d, Where::Play);
+    in_chance_ = d.value != nullptr;
+    for (auto& p : m.params) {
+      Type t = domain(*p.domain);
+      p.slot = declare(p.name, t, -1, p.span);
+    }
+    if (m.guard) want_type(*m.guard, Type::Bool, "a 'when' guard");
+    block(m.body);
+    in_chance_ = false;
+    m.frame = end();
+  }
+}
+
+// A chance phase throws dice: a dice name, or a choice between dice made from parameters.
+void Checker::check_dice_choice(Expr& e) {
+  if (e.kind == ExprKind::Cond) {
+    want_type(*e.kids[0], Type::Bool, "the condition");
+    if (!is_constant(*e.kids[0]))
+      diags_.report(Code::not_constant, e.kids[0]->span, "which dice are thrown must be decided by parameters");
+    check_dice_choice(*e.kids[1]);
+    check_dice_choice(*e.kids[2]);
+    e.type = Type::Dice;
+    return;
+  }
+  Type t = expr(e);
+  if (t != Type::Dice && t != Type::Error)
+    diags_.report(Code::type_mismatch, e.span, fmt::format("a chance phase throws dice, but this is {}", ast::type_name(t)),
+                  "name dice declared with 'dice NAME = ...'");
+}
+
+// ---- helpers ------------------------------------------------------------------------------------
+
+bool Checker::compatible(Type want, Type got) {
+  if (want == Type::Error || got == Type::Error) return true;
+  if (want == got) return true;
+  if (ast::is_number(want) && got == Type::Int) return true;
+  if (want == Type::Int && ast::is_number(got)) return true;
+  return false;
+}
+
+void Checker::want_type(Expr& e, Type want, const char* what) {
+  Type got = expr(e, want);
+  if (!compatible(want, got))
+    diags_.report(Code::type_mismatch, e.span,
+                  fmt::format("{} must be {}, but this is {}", what, ast::type_name(want), ast::type_name(got)));
+}
+
+std::optional<int64_t> Checker::literal_int(const Expr& e) {
+  if (e.kind == ExprKind::Int) return e.value;
+  if (e.kind == ExprKind::Neg && e.kids[0]->kind == ExprKind::Int) return -e.kids[0]->value;
+  return std::nullopt;
+}
+
+// Constant: built from literals, parameters, seat names, enum choices and pure operators only.
+bool Checker::is_constant(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Int:
+    case ExprKind::Bool:
+      return true;
+    case ExprKind::Name: {
+      if (e.is_local || e.sym < 0) return e.type == Type::Enum || e.type == Type::Error;
+      auto k = c_.syms[e.sym].kind;
+      return k == SymKind::Param || k == SymKind::Seat || k == SymKind::Dice;
+    }
+    case ExprKind::Neg:
+    case ExprKind::Not:
+    case ExprKind::Binary:
+    case ExprKind::Cond:
+      return std::all_of(e.kids.begin(), e.kids.end(), [&](const ast::ExprPtr& k) { return is_constant(*k); });
+    default:
+      return false;
+  }
+}
+
+void Checker::constant_int(Expr& e, const char* what) {
+  begin(nullptr, Where::Any);
+  Type t = expr(e, Type::Int);
+  if (!compatible(Type::Int, t))
+    diags_.report(Code::type_mismatch, e.span, fmt::format("{} must be a number, but this is {}", what, ast::type_name(t)));
+  else if (!is_constant(e))
+    diags_.report(Code::not_constant, e.span, fmt::format("{} must be known before play", what),
+                  "use numbers and parameters only");
+  end();
+}
+
+std::vector<std::string> Checker::global_names() const {
+  std::vector<std::string> out;
+  for (auto& s : c_.syms) out.push_back(s.name);
+  return out;
+}
+
+bool Checker::always_returns(const ast::Block& b) {
+  for (auto& s : b) {
+    if (s->kind == StmtKind::Return) return true;
+    if (s->kind == StmtKind::If && s->has_else &&
+        std::all_of(s->blocks.begin(), s->blocks.end(), [&](const ast::Block& x) { return always_returns(x); }))
+      return true;
+  }
+  return false;
+}
+
+// ---- recursion ----------------------------------------------------------------------------------
+
+void Checker::check_recursion() {
+  // Handlers run when their event is emitted: an emit is a call of every handler of that event.
+  std::map<ast::Decl*, std::vector<std::pair<ast::Decl*, Span>>> graph;
+  for (auto& [from, to, span] : calls_) {
+    if (to->kind == DeclKind::Event) {
+      for (auto* h : c_.handlers)
+        if (h->sym == to->sym) graph[from].push_back({h, span});
+    } else {
+      graph[from].push_back({to, span});
+    }
+  }
+  std::map<ast::Decl*, int> state;  // 0 new, 1 on the path, 2 done
+  std::vector<ast::Decl*> path;
+  std::set<ast::Decl*> reported;
+  std::function<void(ast::Decl*)> visit = [&](ast::Decl* d) {
+    state[d] = 1;
+    path.push_back(d);
+    for (auto& [to, span] : graph[d]) {
+      if (state[to] == 1) {
+        if (reported.insert(to).second) {
+          std::vector<std::string> cycle;
+          auto it = std::find(path.begin(), path.end(), to);
+          for (; it != path.end(); ++it) cycle.push_back((*it)->kind == DeclKind::On ? "on " + (*it)->name : (*it)->name);
+          cycle.push_back(to->kind == DeclKind::On ? "on " + to->name : to->name);
+          diags_.report(Code::recursion, span, fmt::format("'{}' calls itself: {}", to->name, fmt::join(cycle, " -> ")),
+                        "Keli functions may not recurse; use a 'while' loop");
+        }
+      } else if (state[to] == 0) {
+        visit(to);
+      }
+    }
+    path.pop_back();
+    state[d] = 2;
+  };
+  for (auto& [d, _] : graph)
+    if (state[d] == 0) visit(d);
+}
+
+}  // namespace keli::check
+
+namespace keli::check {
+
+Checked check_game(ast::Loaded&& loaded, const SourceSet& src, diag::Diagnostics& diags) {
+  Checked c;
+  c.modules = std::move(loaded.modules);
+  c.main = loaded.main;
+  if (c.main < 0) return c;
+  Checker ck(c, src, diags);
+  ck.collect();
+  ck.check_all();
+  ck.warn_unused();
+  diags.sort_by_position();
+  return c;
+}
+
+}  // namespace keli::check

@@ -1,0 +1,66 @@
+// The checker: resolves every name, types every expression, checks arities, parameter values,
+// contexts and recursion, and reports every error it finds in one run. Its output, a Checked
+// game, is what the compiler turns into tables and code.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ast/ast.hpp"
+#include "ast/loader.hpp"
+#include "check/builtins.hpp"
+#include "diag/diagnostics.hpp"
+
+namespace keli::check {
+
+enum class SymKind : uint8_t {
+  Param, Const, Var, Region, Track, Dice, Def, Shape, Event, Phase, Seat, BuiltinFn, BuiltinVar,
+};
+const char* sym_kind_name(SymKind k);
+
+struct Symbol {
+  std::string name;
+  SymKind kind;
+  ast::Decl* decl = nullptr;  // null for built-ins and seats
+  ast::Type type = ast::Type::Error;  // element type for tables, result type for functions
+  int enum_id = -1;
+  int index = -1;  // built-in id, seat number
+  bool used = false;
+};
+
+struct EnumInfo {
+  std::string param;
+  std::vector<std::string> choices;
+};
+
+struct Checked {
+  std::vector<ast::Module> modules;
+  int main = -1;
+  std::string game_name;
+  std::string base_file;  // for a variant: the file it extends
+  std::vector<Symbol> syms;
+  std::unordered_map<std::string, int> by_name;
+  std::vector<EnumInfo> enums;
+  // Live declarations by kind, in the order they take effect (overridden ones left out).
+  std::vector<ast::Decl*> params, consts, vars, regions, tracks, dice, defs, shapes, events, handlers,
+      setups, phases, invariants, limits;
+  ast::Decl* players = nullptr;
+  ast::Decl* pieces = nullptr;
+  ast::Decl* board = nullptr;
+  ast::Decl* display = nullptr;
+  std::vector<std::pair<std::string, std::string>> about;
+
+  int lookup(const std::string& name) const {
+    auto it = by_name.find(name);
+    return it == by_name.end() ? -1 : it->second;
+  }
+};
+
+// Checks a loaded game. Diagnostics go to `diags`; the result is usable only without errors.
+Checked check_game(ast::Loaded&& loaded, const SourceSet& src, diag::Diagnostics& diags);
+
+// Frame size of a decl whose body is executed: the number of local slots.
+int frame_size(const ast::Decl& d);
+
+}  // namespace keli::check

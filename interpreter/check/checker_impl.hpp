@@ -1,0 +1,84 @@
+// The checker's internal class, shared by checker.cpp (declarations) and check_code.cpp
+// (expressions and statements). Not part of the interpreter's public API.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <tuple>
+
+#include "check/checker.hpp"
+
+namespace keli::check {
+
+class Checker {
+ public:
+  Checker(Checked& c, const SourceSet& src, diag::Diagnostics& diags) : c_(c), src_(src), diags_(diags) {}
+  void collect();
+  void check_all();
+  void warn_unused();
+
+ private:
+  struct Local {
+    std::string name;
+    ast::Type type;
+    int enum_id;
+    int slot;
+    Span span;
+  };
+
+  // declarations (checker.cpp)
+  void collect_decl(ast::Decl& d, bool from_variant);
+  void check_param(ast::Decl& d);
+  void check_dims(ast::Decl& d);
+  void check_table(ast::Decl& d, bool is_const);
+  void check_dice(ast::Decl& d);
+  void check_def(ast::Decl& d);
+  void check_handler(ast::Decl& d);
+  void check_phase(ast::Decl& d);
+  void check_dice_choice(ast::Expr& e);
+  void check_recursion();
+  ast::Type declared_type(const std::string& name, Span span);
+  static std::string hint_or(std::string hint, std::string fallback);
+  bool compatible(ast::Type want, ast::Type got);
+  void want_type(ast::Expr& e, ast::Type want, const char* what);
+  std::optional<int64_t> literal_int(const ast::Expr& e);
+  bool is_constant(const ast::Expr& e);
+  void constant_int(ast::Expr& e, const char* what);
+  std::vector<std::string> global_names() const;
+  bool always_returns(const ast::Block& b);
+
+  // bodies (check_code.cpp)
+  void begin(ast::Decl* owner, Where where);
+  int end();  // returns the frame size
+  int declare(const std::string& name, ast::Type t, int enum_id, Span span);
+  const Local* find_local(const std::string& name) const;
+  bool resolvable(const ast::Expr& e) const;
+  ast::Type expr(ast::Expr& e, ast::Type want = ast::Type::Error, int want_enum = -1);
+  ast::Type name(ast::Expr& e, ast::Type want, int want_enum);
+  ast::Type access(ast::Expr& e);
+  ast::Type check_call(ast::Expr& e, bool as_statement);
+  ast::Type binary(ast::Expr& e);
+  ast::Type aggregate(ast::Expr& e);
+  ast::Type domain(ast::Expr& e);
+  void block(ast::Block& b);
+  void stmt(ast::Stmt& s);
+  void assign(ast::Stmt& s);
+  void misplaced(Span span, const std::string& what, Where needed);
+
+  Checked& c_;
+  const SourceSet& src_;
+  diag::Diagnostics& diags_;
+  // the body being checked
+  ast::Decl* owner_ = nullptr;
+  Where where_ = Where::Any;
+  std::vector<Local> scope_;
+  std::vector<size_t> marks_;
+  int next_slot_ = 0;
+  int max_slot_ = 0;
+  bool in_def_ = false;
+  bool in_chance_ = false;
+  ast::Type result_ = ast::Type::Void;
+  std::vector<std::tuple<ast::Decl*, ast::Decl*, Span>> calls_;  // caller, callee (def, shape, event)
+};
+
+}  // namespace keli::check

@@ -1,0 +1,398 @@
+// Code generation: each checked expression or statement becomes one node (plus its children).
+// Node fields by op:
+//   Imm a=value | Local a=slot | StateGet/ConstGet a=table k0,k1=indices | Roll k0=die
+//   RegionId a=region table k0,k1=indices | RegionSite k0=region k1=position | unary k0 | binary k0,k1
+//   Cond k0?k1:k2 | Call a=callable b=args c=count | Builtin a=id k0,k1 | Agg* a=slot k0=domain k1=body k2=filter
+//   DomRange k0..k1 | DomRegion k0=region | DomCount aux=0 sites,1 seats,2 pieces
+//   SetLocal a=slot aux=op k0=value | StateSet/ConstSet a=table k0,k1=indices d=value aux=op (0 =, 1 +=, 2 -=)
+//   SetMover/SetPhase k0 | If k0 k1=then k2=else | While k0 k1=body | For a=slot k0=domain k1=body k2=filter
+//   Return k0 | Emit a=event b=args c=count | CallStmt like Call | Note a=note | AddSite k0=site k1=region
+//   Finish b=args c=count | EndGame aux=0 plain, 1 by table a, 2 by callable a | Fail a=note (message)
+#include "compile/codegen.hpp"
+
+#include <algorithm>
+
+namespace keli::compile {
+using ast::ExprKind;
+using ast::StmtKind;
+using check::SymKind;
+
+int CodeGen::node(Op op, Span span) {
+  Node n;
+  n.op = op;
+  out_.code.push_back(n);
+  out_.spans.push_back(span);
+  return static_cast<int>(out_.code.size()) - 1;
+}
+
+int CodeGen::args(const std::vector<int>& nodes) {
+  int start = static_cast<int>(out_.args.size());
+  out_.args.insert(out_.args.end(), nodes.begin(), nodes.end());
+  return start;
+}
+
+int CodeGen::new_callable(const std::string& name, int frame_size) {
+  Callable c;
+  c.name = name;
+  c.frame = out_.locals;
+  out_.locals += frame_size;
+  out_.callables.push_back(c);
+  return static_cast<int>(out_.callables.size()) - 1;
+}
+
+int CodeGen::callable_for(const ast::Decl& d) {
+  auto it = callables_.find(&d);
+  if (it != callables_.end()) return it->second;
+  int id = new_callable(d.name, d.frame);
+  callables_[&d] = id;
+  int base = out_.callables[id].frame;
+  for (size_t i = 0; i < d.formals.size(); ++i) out_.callables[id].params.push_back(base + static_cast<int>(i));
+  int body;
+  bool is_expr = d.value != nullptr;
+  if (is_expr) body = expr(*d.value, base);
+  else body = block(d.body, base);
+  out_.callables[id].body = body;
+  out_.callables[id].is_expr = is_expr;
+  return id;
+}
+
+int CodeGen::table_index(const std::vector<VarInfo>& tables, int sym) const {
+  const std::string& name = ck_.syms[sym].name;
+  for (size_t i = 0; i < tables.size(); ++i)
+    if (tables[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+uint8_t CodeGen::value_kind(const ast::Expr& d) const {
+  if (d.kind == ExprKind::Range) return 0;
+  if (d.type == ast::Type::Region) return 1;
+  if (d.type == ast::Type::Domain) {
+    auto t = static_cast<ast::Type>(d.enum_id);
+    return t == ast::Type::Site ? 1 : t == ast::Type::Player ? 2 : 0;
+  }
+  return 0;
+}
+
+int CodeGen::domain(const ast::Expr& e, int base) {
+  if (e.kind == ExprKind::Range) {
+    int lo = expr(*e.kids[0], base), hi = expr(*e.kids[1], base);
+    int n = node(Op::DomRange, e.span);
+    out_.code[n].k[0] = lo;
+    out_.code[n].k[1] = hi;
+    return n;
+  }
+  if (e.type == ast::Type::Domain) {
+    int n = node(Op::DomCount, e.span);
+    auto t = static_cast<ast::Type>(e.enum_id);
+    out_.code[n].aux = t == ast::Type::Site ? 0 : t == ast::Type::Player ? 1 : 2;
+    return n;
+  }
+  int r = expr(e, base);
+  int n = node(Op::DomRegion, e.span);
+  out_.code[n].k[0] = r;
+  return n;
+}
+
+int CodeGen::access(const ast::Expr& e, int base) {
+  std::vector<const ast::Expr*> idx;
+  const ast::Expr* root = &e;
+  while (root->kind == ExprKind::Index) {
+    idx.push_back(root->kids[1].get());
+    root = root->kids[0].get();
+  }
+  std::reverse(idx.begin(), idx.end());
+  std::vector<int> ix;
+  for (auto* i : idx) ix.push_back(expr(*i, base));
+  if (root->is_local) {  // a local region: local[i]
+    int l = node(Op::Local, root->span);
+    out_.code[l].a = base + root->sym;
+    int n = node(Op::RegionSite, e.span);
+    out_.code[n].k[0] = l;
+    out_.code[n].k[1] = ix.at(0);
+    return n;
+  }
+  if (root->sym < 0) {  // roll[i]
+    int n = node(Op::Roll, e.span);
+    out_.code[n].k[0] = ix.at(0);
+    return n;
+  }
+  const check::Symbol& s = ck_.syms[root->sym];
+  size_t ndims = s.decl->dims.size();
+  if (s.kind == SymKind::Var || s.kind == SymKind::Const) {
+    int n = node(s.kind == SymKind::Var ? Op::StateGet : Op::ConstGet, e.span);
+    out_.code[n].a = table_index(s.kind == SymKind::Var ? out_.vars : out_.const_tables, root->sym);
+    for (size_t i = 0; i < ix.size() && i < 2; ++i) out_.code[n].k[i] = ix[i];
+    return n;
+  }
+  // region or track: indices up to its dims give an instance, one more gives a site
+  int r = node(Op::RegionId, e.span);
+  out_.code[r].a = table_index(out_.region_tables, root->sym);
+  for (size_t i = 0; i < ndims && i < 2; ++i) out_.code[r].k[i] = ix[i];
+  if (ix.size() == ndims) return r;
+  int n = node(Op::RegionSite, e.span);
+  out_.code[n].k[0] = r;
+  out_.code[n].k[1] = ix.back();
+  return n;
+}
+
+int CodeGen::expr(const ast::Expr& e, int base) {
+  switch (e.kind) {
+    case ExprKind::Int:
+    case ExprKind::Bool: {
+      int n = node(Op::Imm, e.span);
+      out_.code[n].a = static_cast<int32_t>(e.value);
+      return n;
+    }
+    case ExprKind::Name: {
+      if (e.is_local) {
+        int n = node(Op::Local, e.span);
+        out_.code[n].a = base + e.sym;
+        return n;
+      }
+      if (e.sym < 0) {
+        auto id = static_cast<check::BuiltinVar>(e.ref);
+        if (id == check::BuiltinVar::mover) return node(Op::Mover, e.span);
+        if (id == check::BuiltinVar::phase) return node(Op::Phase, e.span);
+        if (id == check::BuiltinVar::ply) return node(Op::Ply, e.span);
+        return domain(e, base);
+      }
+      const check::Symbol& s = ck_.syms[e.sym];
+      int n;
+      switch (s.kind) {
+        case SymKind::Param:
+          n = node(Op::Imm, e.span);
+          out_.code[n].a = static_cast<int32_t>(params_.at(e.sym));
+          return n;
+        case SymKind::Seat:
+          n = node(Op::Imm, e.span);
+          out_.code[n].a = s.index;
+          return n;
+        case SymKind::Phase:
+          n = node(Op::Imm, e.span);
+          out_.code[n].a = phase_ids.count(e.sym) ? phase_ids.at(e.sym) : 0;
+          return n;
+        case SymKind::Var:
+        case SymKind::Const:
+        case SymKind::Region:
+        case SymKind::Track:
+          return access(e, base);
+        default:
+          n = node(Op::Imm, e.span);
+          return n;
+      }
+    }
+    case ExprKind::Index: return access(e, base);
+    case ExprKind::Call: {
+      std::vector<int> a;
+      for (size_t i = 1; i < e.kids.size(); ++i) a.push_back(expr(*e.kids[i], base));
+      if (e.sym >= 0) {
+        int callee = callable_for(*ck_.syms[e.sym].decl);
+        int n = node(Op::Call, e.span);
+        out_.code[n].a = callee;
+        out_.code[n].b = args(a);
+        out_.code[n].c = static_cast<int32_t>(a.size());
+        return n;
+      }
+      int n = node(Op::Builtin, e.span);
+      out_.code[n].a = e.ref;
+      for (size_t i = 0; i < a.size() && i < 2; ++i) out_.code[n].k[i] = a[i];
+      return n;
+    }
+    case ExprKind::Neg:
+    case ExprKind::Not: {
+      int k = expr(*e.kids[0], base);
+      int n = node(e.kind == ExprKind::Neg ? Op::Neg : Op::Not, e.span);
+      out_.code[n].k[0] = k;
+      return n;
+    }
+    case ExprKind::Binary: {
+      static const std::pair<const char*, Op> ops[] = {
+          {"+", Op::Add}, {"-", Op::Sub}, {"*", Op::Mul}, {"/", Op::Div}, {"%", Op::Mod}, {"==", Op::Eq},
+          {"!=", Op::Ne}, {"<", Op::Lt},  {"<=", Op::Le}, {">", Op::Gt},  {">=", Op::Ge}, {"and", Op::And},
+          {"or", Op::Or}, {"in", Op::In}};
+      Op op = Op::Add;
+      for (auto& [t, o] : ops)
+        if (e.text == t) op = o;
+      int l = expr(*e.kids[0], base), r = expr(*e.kids[1], base);
+      int n = node(op, e.span);
+      out_.code[n].k[0] = l;
+      out_.code[n].k[1] = r;
+      return n;
+    }
+    case ExprKind::Cond: {
+      int c = expr(*e.kids[0], base), t = expr(*e.kids[1], base), f = expr(*e.kids[2], base);
+      int n = node(Op::Cond, e.span);
+      out_.code[n].k[0] = c;
+      out_.code[n].k[1] = t;
+      out_.code[n].k[2] = f;
+      return n;
+    }
+    case ExprKind::Aggregate: {
+      static const std::pair<const char*, Op> ops[] = {{"sum", Op::AggSum}, {"count", Op::AggCount},
+                                                       {"any", Op::AggAny}, {"all", Op::AggAll},
+                                                       {"min", Op::AggMin}, {"max", Op::AggMax}};
+      Op op = Op::AggSum;
+      for (auto& [t, o] : ops)
+        if (e.text == t) op = o;
+      int d = domain(*e.kids[0], base);
+      int body = expr(*e.kids[1], base);
+      int filter = e.kids.size() > 2 ? expr(*e.kids[2], base) : -1;
+      int n = node(op, e.span);
+      out_.code[n].a = base + e.sym;
+      out_.code[n].k[0] = d;
+      out_.code[n].k[1] = body;
+      out_.code[n].k[2] = filter;
+      return n;
+    }
+    default: return node(Op::Imm, e.span);
+  }
+}
+
+int CodeGen::block(const ast::Block& b, int base) {
+  int first = -1, last = -1;
+  for (auto& s : b) {
+    int n = stmt(*s, base);
+    if (n < 0) continue;
+    if (first < 0) first = n;
+    else out_.code[last].next = n;
+    last = n;
+    while (out_.code[last].next >= 0) last = out_.code[last].next;
+  }
+  return first;
+}
+
+int CodeGen::stmt(const ast::Stmt& s, int base) {
+  switch (s.kind) {
+    case StmtKind::Let: {
+      int v = expr(*s.exprs[0], base);
+      int n = node(Op::SetLocal, s.span);
+      out_.code[n].a = base + s.slot;
+      out_.code[n].k[0] = v;
+      return n;
+    }
+    case StmtKind::Assign: {
+      const ast::Expr& t = *s.exprs[0];
+      int v = expr(*s.exprs[1], base);
+      uint8_t op = s.name == "+=" ? 1 : s.name == "-=" ? 2 : 0;
+      const ast::Expr* root = &t;
+      while (root->kind == ExprKind::Index) root = root->kids[0].get();
+      if (root->is_local) {
+        int n = node(Op::SetLocal, s.span);
+        out_.code[n].a = base + root->sym;
+        out_.code[n].aux = op;
+        out_.code[n].k[0] = v;
+        return n;
+      }
+      if (root->sym < 0) {
+        int n = node(static_cast<check::BuiltinVar>(root->ref) == check::BuiltinVar::mover ? Op::SetMover : Op::SetPhase, s.span);
+        out_.code[n].k[0] = v;
+        return n;
+      }
+      int get = access(t, base);  // reuse the access node's table and indices
+      Node g = out_.code[get];
+      int n = node(g.op == Op::StateGet ? Op::StateSet : Op::ConstSet, s.span);
+      out_.code[n].a = g.a;
+      out_.code[n].k[0] = g.k[0];
+      out_.code[n].k[1] = g.k[1];
+      out_.code[n].d = v;
+      out_.code[n].aux = op;
+      return n;
+    }
+    case StmtKind::If: {
+      // if c0 b0 elif c1 b1 ... else bN: a chain of If nodes, each else pointing at the next.
+      int first = -1, prev = -1;
+      for (size_t i = 0; i < s.exprs.size(); ++i) {
+        int c = expr(*s.exprs[i], base);
+        int then = block(s.blocks[i], base);
+        int n = node(Op::If, s.span);
+        out_.code[n].k[0] = c;
+        out_.code[n].k[1] = then;
+        if (prev >= 0) out_.code[prev].k[2] = n;
+        else first = n;
+        prev = n;
+      }
+      if (s.has_else) out_.code[prev].k[2] = block(s.blocks.back(), base);
+      return first;
+    }
+    case StmtKind::While: {
+      int c = expr(*s.exprs[0], base);
+      int body = block(s.blocks[0], base);
+      int n = node(Op::While, s.span);
+      out_.code[n].k[0] = c;
+      out_.code[n].k[1] = body;
+      return n;
+    }
+    case StmtKind::For: {
+      int d = domain(*s.exprs[0], base);
+      int filter = s.exprs.size() > 1 ? expr(*s.exprs[1], base) : -1;
+      int body = block(s.blocks[0], base);
+      int n = node(Op::For, s.span);
+      out_.code[n].a = base + s.slot;
+      out_.code[n].k[0] = d;
+      out_.code[n].k[1] = body;
+      out_.code[n].k[2] = filter;
+      return n;
+    }
+    case StmtKind::Return: {
+      int v = s.exprs.empty() ? -1 : expr(*s.exprs[0], base);
+      int n = node(Op::Return, s.span);
+      out_.code[n].k[0] = v;
+      return n;
+    }
+    case StmtKind::Emit: {
+      std::vector<int> a;
+      const ast::Expr& call = *s.exprs[0];
+      for (size_t i = 1; i < call.kids.size(); ++i) a.push_back(expr(*call.kids[i], base));
+      int n = node(Op::Emit, s.span);
+      out_.code[n].a = event_ids.count(s.sym) ? event_ids.at(s.sym) : 0;
+      out_.code[n].b = args(a);
+      out_.code[n].c = static_cast<int32_t>(a.size());
+      return n;
+    }
+    case StmtKind::Call: {
+      int c = expr(*s.exprs[0], base);
+      if (out_.code[c].op == Op::Call) out_.code[c].op = Op::CallStmt;
+      return c;
+    }
+    case StmtKind::Note: {
+      int n = node(Op::Note, s.span);
+      auto it = std::find(out_.notes.begin(), out_.notes.end(), s.text);
+      out_.code[n].a = static_cast<int32_t>(it - out_.notes.begin());
+      if (it == out_.notes.end()) out_.notes.push_back(s.text);
+      return n;
+    }
+    case StmtKind::Add: {
+      int site = expr(*s.exprs[0], base), reg = expr(*s.exprs[1], base);
+      int n = node(Op::AddSite, s.span);
+      out_.code[n].k[0] = site;
+      out_.code[n].k[1] = reg;
+      return n;
+    }
+    case StmtKind::Finish: {
+      std::vector<int> a;
+      for (auto& p : s.exprs) a.push_back(expr(*p, base));
+      int n = node(Op::Finish, s.span);
+      out_.code[n].b = args(a);
+      out_.code[n].c = static_cast<int32_t>(a.size());
+      return n;
+    }
+    case StmtKind::EndGame: {
+      int n = node(Op::EndGame, s.span);
+      if (s.sym >= 0) {
+        const check::Symbol& sym = ck_.syms[s.sym];
+        if (sym.kind == SymKind::Var) {
+          out_.code[n].aux = 1;
+          out_.code[n].a = table_index(out_.vars, s.sym);
+        } else {
+          int c = callable_for(*sym.decl);
+          out_.code[n].aux = 2;
+          out_.code[n].a = c;
+        }
+      }
+      return n;
+    }
+  }
+  return -1;
+}
+
+}  // namespace keli::compile

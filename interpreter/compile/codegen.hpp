@@ -1,0 +1,42 @@
+// Code generation: checked AST bodies to compact nodes (compile/program.hpp). One CodeGen serves
+// one stage: building the board (where constant tables are writable) or play.
+#pragma once
+
+#include <map>
+
+#include "check/checker.hpp"
+#include "compile/program.hpp"
+
+namespace keli::compile {
+
+class CodeGen {
+ public:
+  // `params` holds each parameter symbol's value; `phase_ids` maps phase symbols to phase numbers.
+  CodeGen(Program& out, const check::Checked& ck, const std::map<int, int64_t>& params, bool building)
+      : out_(out), ck_(ck), params_(params), building_(building) {}
+
+  int callable_for(const ast::Decl& d);  // defs and shapes, compiled on first use
+  int new_callable(const std::string& name, int frame_size);
+  int expr(const ast::Expr& e, int base);
+  int domain(const ast::Expr& e, int base);
+  int block(const ast::Block& b, int base);
+  uint8_t value_kind(const ast::Expr& domain_expr) const;  // for notation: 0 number, 1 site, 2 seat
+
+  std::map<int, int> phase_ids;   // phase symbol -> phase number
+  std::map<int, int> event_ids;   // event symbol -> event number
+
+ private:
+  int node(Op op, Span span);
+  int stmt(const ast::Stmt& s, int base);
+  int access(const ast::Expr& e, int base);
+  int args(const std::vector<int>& nodes);
+  int table_index(const std::vector<VarInfo>& tables, int sym_decl_index) const;
+
+  Program& out_;
+  const check::Checked& ck_;
+  const std::map<int, int64_t>& params_;
+  bool building_;
+  std::map<const ast::Decl*, int> callables_;
+};
+
+}  // namespace keli::compile

@@ -1,0 +1,143 @@
+// The compact executable form of a game: numbered nodes instead of names, precomputed tables for
+// sites, regions and tracks, and the layout of the flat state array. Built by compile/, run by
+// runtime/. Nothing here refers back to the AST except spans, kept for runtime errors.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ast/source.hpp"
+
+namespace keli::compile {
+
+enum class Op : uint8_t {
+  // values
+  Imm, Local, StateGet, ConstGet, Mover, Phase, Ply, Roll, RegionId, RegionSite, Neg, Not,
+  Add, Sub, Mul, Div, Mod, Eq, Ne, Lt, Le, Gt, Ge, And, Or, In, Cond, Call, Builtin,
+  AggSum, AggCount, AggAny, AggAll, AggMin, AggMax,
+  // domains (only as the first child of For / Agg / move parameters)
+  DomRange, DomRegion, DomCount,
+  // statements, chained through `next`
+  SetLocal, StateSet, ConstSet, SetMover, SetPhase, If, While, For, Return, Emit, CallStmt, Note,
+  AddSite, Finish, EndGame, Fail,
+};
+
+// One node. Field use per op is documented in compile/codegen.cpp where each is emitted.
+struct Node {
+  Op op;
+  uint8_t aux = 0;
+  int32_t a = 0, b = 0, c = 0, d = -1;
+  int32_t k[3] = {-1, -1, -1};
+  int32_t next = -1;
+};
+
+struct Callable {
+  std::string name;
+  int body = -1;       // first statement, or the expression for `def f() = expr`
+  bool is_expr = false;
+  int frame = 0;       // first local slot
+  std::vector<int> params;  // absolute local slots of the parameters, in order
+};
+
+struct RuleParam {
+  std::string name;
+  int domain = -1;     // a domain node
+  int slot = -1;       // absolute local slot
+  uint8_t kind = 0;    // what the value is, for notation: 0 number, 1 site, 2 seat
+};
+
+// A move rule (or a phase's `otherwise` rule) that players choose.
+struct Rule {
+  std::string name;
+  int phase = 0;
+  std::vector<RuleParam> params;
+  int guard = -1;
+  int body = -1;
+  bool is_otherwise = false;
+};
+
+struct Outcome {
+  std::vector<int32_t> values;  // one per die
+  int64_t weight = 1;           // probability = weight / total
+};
+
+struct DiceSet {
+  std::string name;
+  std::vector<std::vector<int32_t>> faces;
+  std::vector<Outcome> outcomes;  // every distinct throw with its exact probability
+  int64_t total = 1;
+};
+
+struct PhaseInfo {
+  std::string name;
+  int dice = -1;          // chance phase: which dice; -1 for a decision phase
+  int chance_body = -1;   // chance phase: statements run after the throw
+  std::vector<int> rules;  // decision phase: its rules; the otherwise rule last
+  int otherwise = -1;
+};
+
+struct Handler {
+  int callable = -1;
+  int guard = -1;
+};
+
+struct VarInfo {
+  std::string name;
+  int base = 0;
+  std::vector<int> dims;    // sizes
+  std::vector<int> lows;    // the first index of each dimension (ranges may start anywhere)
+  std::vector<uint8_t> dim_kinds;  // 0 range, 1 site, 2 player, 3 piece
+  uint8_t kind = 0;         // element: 0 int, 1 bool, 2 site, 3 player, 4 piece
+  int size() const {
+    int n = 1;
+    for (int x : dims) n *= x;
+    return n;
+  }
+};
+
+struct SiteInfo {
+  int x = 0, y = 0;
+  std::string label;
+};
+
+// Fixed slots at the start of every state.
+enum StateSlot : int { kMover = 0, kPhase = 1, kOver = 2, kPly = 3, kNextPlace = 4, kPlaces = 5 };
+enum Over : int32_t { kPlaying = 0, kEnded = 1, kLimit = 2 };
+
+struct Program {
+  std::string game_name;
+  std::string file;
+  std::vector<std::pair<std::string, std::string>> params;  // name, value as text, declared order
+  std::vector<std::pair<std::string, std::string>> about;
+  int num_players = 0, num_sites = 0, num_pieces = 0;
+  std::vector<std::string> seat_names;
+  std::vector<SiteInfo> sites;
+  std::vector<std::vector<int32_t>> regions;        // region/track instance -> sites in order
+  std::vector<std::vector<int16_t>> region_index;   // instance -> site -> first position or -1
+  std::vector<int64_t> consts;
+  std::vector<VarInfo> vars;     // state variables, declared order
+  std::vector<VarInfo> const_tables;
+  std::vector<VarInfo> region_tables;  // base = first instance id
+  int state_size = 0;
+  std::vector<int32_t> initial;  // the state before setup blocks run
+  std::vector<Node> code;
+  std::vector<Span> spans;       // per node
+  std::vector<int32_t> args;     // argument node lists for calls, emits, finish
+  std::vector<Callable> callables;
+  std::vector<std::vector<Handler>> handlers;  // per event
+  std::vector<Rule> rules;
+  std::vector<PhaseInfo> phases;
+  std::vector<DiceSet> dice;
+  std::vector<int> setups;       // callables
+  std::vector<std::pair<std::string, int>> invariants;  // text, callable
+  std::vector<std::string> notes;
+  int locals = 0;                // total local slots
+  int move_limit = 0;            // 0: none
+  int display = -1;              // var index shown on the board, -1 for none
+  int max_roll = 0;              // the most dice any set throws
+};
+
+}  // namespace keli::compile

@@ -1,0 +1,141 @@
+// The runtime: move generation by walking each rule's parameter domains and testing its guard,
+// moves and throws applied by running their bodies, and the bookkeeping after every step.
+#include "runtime/game.hpp"
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+namespace keli::runtime {
+using compile::Program;
+
+Game::Game(std::shared_ptr<const compile::Program> p) : p_(std::move(p)), m_(*p_) {
+  scratch_.resize(p_->state_size);
+  roll_.reserve(p_->max_roll);
+}
+
+State Game::initial() {
+  State s = p_->initial;
+  m_.bind(s.data());
+  m_.clear_notes();
+  for (int c : p_->setups) m_.call(c, nullptr, 0);
+  return s;
+}
+
+void Game::legal(const State& s, std::vector<Move>& out) {
+  out.clear();
+  if (over(s) || chance(s)) return;
+  // Guards run on a copy, so a guard that changes state cannot change the real one.
+  std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
+  m_.bind(scratch_.data());
+  const compile::PhaseInfo& ph = p_->phases[s[compile::kPhase]];
+  for (int rid : ph.rules) {
+    const compile::Rule& r = p_->rules[rid];
+    const int np = static_cast<int>(r.params.size());
+    int size[4] = {1, 1, 1, 1}, at[4] = {0, 0, 0, 0};
+    Move mv;
+    mv.rule = static_cast<int16_t>(rid);
+    mv.nargs = static_cast<uint8_t>(np);
+    // Odometer over the parameters; inner domains are sized after outer values are bound.
+    int k = 0;
+    if (np == 0) {
+      if (r.guard < 0 || m_.eval(r.guard)) out.push_back(mv);
+      continue;
+    }
+    size[0] = m_.domain_size(r.params[0].domain);
+    while (k >= 0) {
+      if (at[k] >= size[k]) {
+        --k;
+        if (k >= 0) ++at[k];
+        continue;
+      }
+      int64_t v = m_.domain_value(r.params[k].domain, at[k]);
+      m_.set_local(r.params[k].slot, v);
+      mv.args[k] = static_cast<int32_t>(v);
+      if (k + 1 < np) {
+        ++k;
+        at[k] = 0;
+        size[k] = m_.domain_size(r.params[k].domain);
+        continue;
+      }
+      if (r.guard < 0 || m_.eval(r.guard)) out.push_back(mv);
+      ++at[k];
+    }
+  }
+  if (out.empty() && ph.otherwise >= 0) {
+    Move mv;
+    mv.rule = static_cast<int16_t>(ph.otherwise);
+    out.push_back(mv);
+  }
+  if (out.empty())
+    throw diag::Error{diag::Code::runtime, Span{},
+                      fmt::format("no move is legal in phase '{}' and it has no 'otherwise' rule", ph.name),
+                      "add 'otherwise NAME { ... }' to say what happens when nothing can be done"};
+}
+
+void Game::apply(State& s, const Move& mv) {
+  const compile::Rule& r = p_->rules.at(mv.rule);
+  m_.bind(s.data());
+  m_.clear_notes();
+  for (int i = 0; i < mv.nargs; ++i) m_.set_local(r.params[i].slot, mv.args[i]);
+  m_.exec(r.body);
+  after_step(s);
+}
+
+void Game::apply_roll(State& s, const std::vector<int32_t>& values) {
+  const compile::PhaseInfo& ph = p_->phases[s[compile::kPhase]];
+  m_.bind(s.data());
+  m_.clear_notes();
+  m_.set_roll(values.data(), static_cast<int>(values.size()));
+  m_.exec(ph.chance_body);
+  m_.set_roll(nullptr, 0);
+  after_step(s);
+}
+
+const std::vector<int32_t>& Game::sample_roll(const State& s, Rng& rng) {
+  const compile::DiceSet& d = dice(s);
+  roll_.resize(d.faces.size());
+  for (size_t i = 0; i < d.faces.size(); ++i) roll_[i] = d.faces[i][rng.below(d.faces[i].size())];
+  return roll_;
+}
+
+void Game::after_step(State& s) {
+  ++s[compile::kPly];
+  if (!over(s) && p_->move_limit > 0 && s[compile::kPly] >= p_->move_limit) s[compile::kOver] = compile::kLimit;
+}
+
+static std::string arg_text(const Program& p, const compile::RuleParam& rp, int32_t v) {
+  if (rp.kind == 1 && v >= 0 && v < p.num_sites) return p.sites[v].label;
+  if (rp.kind == 2 && v >= 0 && v < p.num_players) return p.seat_names[v];
+  return std::to_string(v);
+}
+
+std::string Game::notation(const Move& m) const {
+  const compile::Rule& r = p_->rules.at(m.rule);
+  std::string out = r.name;
+  for (int i = 0; i < m.nargs; ++i) out += " " + arg_text(*p_, r.params[i], m.args[i]);
+  return out;
+}
+
+std::string Game::roll_notation(const std::vector<int32_t>& values) const {
+  std::string out = "roll";
+  for (int32_t v : values) out += " " + std::to_string(v);
+  return out;
+}
+
+std::vector<int> Game::places(const State& s) const {
+  std::vector<int> out(p_->num_players);
+  for (int i = 0; i < p_->num_players; ++i) out[i] = s[compile::kPlaces + i];
+  return out;
+}
+
+std::vector<std::string> Game::failed_invariants(const State& s) {
+  std::vector<std::string> out;
+  std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
+  m_.bind(scratch_.data());
+  for (auto& [text, c] : p_->invariants)
+    if (!m_.call(c, nullptr, 0)) out.push_back(text);
+  return out;
+}
+
+}  // namespace keli::runtime

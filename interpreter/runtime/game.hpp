@@ -1,0 +1,69 @@
+// The runtime's public API: states, legal moves, applying moves and throws, results, notation.
+// A State is a flat array of 32-bit integers laid out by the compiler (compile/program.hpp).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compile/program.hpp"
+#include "runtime/machine.hpp"
+#include "runtime/rng.hpp"
+
+namespace keli::runtime {
+
+using State = std::vector<int32_t>;
+
+struct Move {
+  int16_t rule = -1;
+  uint8_t nargs = 0;
+  int32_t args[4] = {0, 0, 0, 0};
+  bool operator==(const Move& o) const {
+    if (rule != o.rule || nargs != o.nargs) return false;
+    for (int i = 0; i < nargs; ++i)
+      if (args[i] != o.args[i]) return false;
+    return true;
+  }
+};
+
+class Game {
+ public:
+  explicit Game(std::shared_ptr<const compile::Program> p);
+  const compile::Program& program() const { return *p_; }
+
+  State initial();  // the start position: variables' initial values, then the setup blocks
+  bool over(const State& s) const { return s[compile::kOver] != compile::kPlaying; }
+  bool ended_by_limit(const State& s) const { return s[compile::kOver] == compile::kLimit; }
+  bool chance(const State& s) const { return !over(s) && p_->phases[s[compile::kPhase]].dice >= 0; }
+  int mover(const State& s) const { return s[compile::kMover]; }
+  int ply(const State& s) const { return s[compile::kPly]; }
+
+  // Decision states: every legal move, in rule order then parameter order.
+  void legal(const State& s, std::vector<Move>& out);
+  void apply(State& s, const Move& m);
+
+  // Chance states: the dice thrown and every outcome with its weight; apply one outcome.
+  const compile::DiceSet& dice(const State& s) const { return p_->dice[p_->phases[s[compile::kPhase]].dice]; }
+  void apply_roll(State& s, const std::vector<int32_t>& values);
+  const std::vector<int32_t>& sample_roll(const State& s, Rng& rng);
+
+  // Notes raised by the last apply or apply_roll (texts in program().notes).
+  const std::vector<int>& notes() const { return m_.notes(); }
+
+  std::string notation(const Move& m) const;
+  std::string roll_notation(const std::vector<int32_t>& values) const;
+  // Final places per seat (1 = first; equal places share); all zero while the game goes on.
+  std::vector<int> places(const State& s) const;
+  // The texts of declared invariants that do not hold in s.
+  std::vector<std::string> failed_invariants(const State& s);
+
+ private:
+  void after_step(State& s);
+  std::shared_ptr<const compile::Program> p_;
+  Machine m_;
+  State scratch_;
+  std::vector<int32_t> roll_;
+};
+
+}  // namespace keli::runtime

@@ -1,0 +1,359 @@
+// The evaluator: a switch over compact nodes. Locals live in one preallocated array (functions
+// cannot recurse, so every function owns fixed slots); values are 64-bit while computing and are
+// stored into the 32-bit state. Every failure names the node's source position.
+#include "runtime/machine.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "check/builtins.hpp"
+
+namespace keli::runtime {
+using compile::Node;
+using compile::Op;
+
+Machine::Machine(const compile::Program& p, compile::Program* building)
+    : p_(p), building_(building), locals_(std::max(1, p.locals), 0) {}
+
+void Machine::fail(int node, const std::string& message) const {
+  Span span = node >= 0 && node < static_cast<int>(p_.spans.size()) ? p_.spans[node] : Span{};
+  throw diag::Error{building_ ? diag::Code::eval_error : diag::Code::runtime, span, message, {}};
+}
+
+int64_t Machine::table_offset(const compile::VarInfo& t, const Node& n, int node) {
+  int64_t off = 0;
+  for (size_t d = 0; d < t.dims.size(); ++d) {
+    int64_t i = eval(n.k[d]) - t.lows[d];
+    int64_t limit = t.dims[d];
+    if (building_ && t.dim_kinds[d] == 1) limit = static_cast<int64_t>(building_->sites.size());
+    if (i < 0 || i >= limit)
+      fail(node, fmt::format("index {} is outside '{}' (valid: {}..{})", i + t.lows[d], t.name, t.lows[d],
+                             t.lows[d] + limit - 1));
+    off = off * t.dims[d] + i;
+  }
+  return t.base + off;
+}
+
+int Machine::region_of(int64_t id, int node) const {
+  if (id < 0 || id >= static_cast<int64_t>(p_.regions.size())) fail(node, fmt::format("no region or track number {}", id));
+  return static_cast<int>(id);
+}
+
+int Machine::domain_size(int dom) {
+  const Node& n = p_.code[dom];
+  switch (n.op) {
+    case Op::DomRange: {
+      int64_t lo = eval(n.k[0]), hi = eval(n.k[1]);
+      return hi < lo ? 0 : static_cast<int>(std::min<int64_t>(hi - lo + 1, kMaxLoopIterations));
+    }
+    case Op::DomRegion: return static_cast<int>(p_.regions[region_of(eval(n.k[0]), dom)].size());
+    case Op::DomCount:
+      if (n.aux == 0) return building_ ? static_cast<int>(building_->sites.size()) : p_.num_sites;
+      return n.aux == 1 ? p_.num_players : p_.num_pieces;
+    default: fail(dom, "not a domain");
+  }
+}
+
+// The i-th value of a domain. Range bounds and region ids are evaluated again: domains are
+// only ever built from values that the loop body cannot change (parameters, regions, locals
+// the checker gives the loop), so this matches the size taken at the loop's start.
+int64_t Machine::domain_value(int dom, int i) {
+  const Node& n = p_.code[dom];
+  switch (n.op) {
+    case Op::DomRange: return eval(n.k[0]) + i;
+    case Op::DomRegion: return p_.regions[region_of(eval(n.k[0]), dom)][i];
+    default: return i;
+  }
+}
+
+int64_t Machine::aggregate(const Node& n, int node) {
+  int size = domain_size(n.k[0]);
+  std::vector<int32_t> values;  // a domain is fixed for the loop: take it once
+  int64_t acc = n.op == Op::AggAll ? 1 : 0;
+  bool any = false;
+  for (int i = 0; i < size; ++i) {
+    locals_[n.a] = domain_value(n.k[0], i);
+    if (n.k[2] >= 0 && !eval(n.k[2])) continue;
+    int64_t v = eval(n.k[1]);
+    switch (n.op) {
+      case Op::AggSum: acc += v; break;
+      case Op::AggCount: acc += v ? 1 : 0; break;
+      case Op::AggAny:
+        if (v) return 1;
+        break;
+      case Op::AggAll:
+        if (!v) return 0;
+        break;
+      case Op::AggMin: acc = any ? std::min(acc, v) : v; break;
+      case Op::AggMax: acc = any ? std::max(acc, v) : v; break;
+      default: break;
+    }
+    any = true;
+  }
+  if ((n.op == Op::AggMin || n.op == Op::AggMax) && !any) fail(node, fmt::format("{} over nothing", n.op == Op::AggMin ? "min" : "max"));
+  return acc;
+}
+
+int64_t Machine::call(int callable, const int64_t* args, int nargs) {
+  const compile::Callable& c = p_.callables[callable];
+  if (++depth_ > kMaxCallDepth) fail(c.body, "calls nested too deeply");
+  for (int i = 0; i < nargs; ++i) locals_[c.params[i]] = args[i];
+  int64_t v = 0;
+  if (c.is_expr) {
+    v = eval(c.body);
+  } else {
+    result_ = 0;
+    run(c.body);
+    v = result_;
+  }
+  --depth_;
+  return v;
+}
+
+int64_t Machine::eval(int idx) {
+  const Node& n = p_.code[idx];
+  switch (n.op) {
+    case Op::Imm: return n.a;
+    case Op::Local: return locals_[n.a];
+    case Op::StateGet:
+      if (!state_) fail(idx, fmt::format("variable '{}' does not exist while the board is being built", p_.vars[n.a].name));
+      return state_[table_offset(p_.vars[n.a], n, idx)];
+    case Op::ConstGet: return p_.consts[table_offset(p_.const_tables[n.a], n, idx)];
+    case Op::Mover: return state_[compile::kMover];
+    case Op::Phase: return state_[compile::kPhase];
+    case Op::Ply: return state_[compile::kPly];
+    case Op::Roll: {
+      int64_t i = eval(n.k[0]);
+      if (i < 0 || i >= nroll_) fail(idx, fmt::format("roll[{}] does not exist: {} dice were thrown", i, nroll_));
+      return roll_[i];
+    }
+    case Op::RegionId: {
+      const compile::VarInfo& t = p_.region_tables[n.a];
+      return table_offset(t, n, idx);
+    }
+    case Op::RegionSite: {
+      const auto& r = p_.regions[region_of(eval(n.k[0]), idx)];
+      int64_t i = eval(n.k[1]);
+      if (i < 0 || i >= static_cast<int64_t>(r.size()))
+        fail(idx, fmt::format("position {} is outside a region or track of {} sites", i, r.size()));
+      return r[i];
+    }
+    case Op::Neg: return -eval(n.k[0]);
+    case Op::Not: return !eval(n.k[0]);
+    case Op::Add: return eval(n.k[0]) + eval(n.k[1]);
+    case Op::Sub: return eval(n.k[0]) - eval(n.k[1]);
+    case Op::Mul: return eval(n.k[0]) * eval(n.k[1]);
+    case Op::Div:
+    case Op::Mod: {
+      int64_t a = eval(n.k[0]), b = eval(n.k[1]);
+      if (b == 0) fail(idx, "division by zero");
+      if (n.op == Op::Div) return a / b;
+      int64_t m = a % b;
+      return m < 0 ? m + (b < 0 ? -b : b) : m;  // the mathematical modulo: never negative
+    }
+    case Op::Eq: return eval(n.k[0]) == eval(n.k[1]);
+    case Op::Ne: return eval(n.k[0]) != eval(n.k[1]);
+    case Op::Lt: return eval(n.k[0]) < eval(n.k[1]);
+    case Op::Le: return eval(n.k[0]) <= eval(n.k[1]);
+    case Op::Gt: return eval(n.k[0]) > eval(n.k[1]);
+    case Op::Ge: return eval(n.k[0]) >= eval(n.k[1]);
+    case Op::And: return eval(n.k[0]) && eval(n.k[1]);
+    case Op::Or: return eval(n.k[0]) || eval(n.k[1]);
+    case Op::In: {
+      int64_t s = eval(n.k[0]);
+      int r = region_of(eval(n.k[1]), idx);
+      if (building_) return std::find(p_.regions[r].begin(), p_.regions[r].end(), s) != p_.regions[r].end();
+      return s >= 0 && s < p_.num_sites && p_.region_index[r][s] >= 0;
+    }
+    case Op::Cond: return eval(n.k[0]) ? eval(n.k[1]) : eval(n.k[2]);
+    case Op::Call:
+    case Op::CallStmt: {
+      int64_t args[8];
+      int na = std::min(n.c, 8);
+      for (int i = 0; i < na; ++i) args[i] = eval(p_.args[n.b + i]);
+      return call(n.a, args, na);
+    }
+    case Op::Builtin: {
+      using check::Builtin;
+      switch (static_cast<Builtin>(n.a)) {
+        case Builtin::size: return static_cast<int64_t>(p_.regions[region_of(eval(n.k[0]), idx)].size());
+        case Builtin::index: {
+          int r = region_of(eval(n.k[0]), idx);
+          int64_t s = eval(n.k[1]);
+          const auto& list = p_.regions[r];
+          auto it = std::find(list.begin(), list.end(), s);
+          return it == list.end() ? -1 : it - list.begin();
+        }
+        case Builtin::next: {
+          int r = region_of(eval(n.k[0]), idx);
+          int64_t s = eval(n.k[1]);
+          const auto& list = p_.regions[r];
+          int64_t pos = building_ || s < 0 || s >= p_.num_sites ? -1 : p_.region_index[r][s];
+          if (building_) {
+            auto it = std::find(list.begin(), list.end(), s);
+            pos = it == list.end() ? -1 : it - list.begin();
+          }
+          if (pos < 0) fail(idx, fmt::format("site {} is not on this track", s));
+          return list[(pos + 1) % list.size()];
+        }
+        case Builtin::next_seat: return (eval(n.k[0]) + 1) % p_.num_players;
+        case Builtin::abs: {
+          int64_t v = eval(n.k[0]);
+          return v < 0 ? -v : v;
+        }
+        case Builtin::min: return std::min(eval(n.k[0]), eval(n.k[1]));
+        case Builtin::max: return std::max(eval(n.k[0]), eval(n.k[1]));
+        case Builtin::new_site: {
+          if (!building_) fail(idx, "sites can only be made while building the board");
+          if (building_->sites.size() >= static_cast<size_t>(kMaxSites)) fail(idx, fmt::format("more than {} sites", kMaxSites));
+          int64_t x = eval(n.k[0]), y = eval(n.k[1]);
+          int id = static_cast<int>(building_->sites.size());
+          building_->sites.push_back({static_cast<int>(x), static_cast<int>(y), std::to_string(id)});
+          return id;
+        }
+        default: fail(idx, "unknown built-in");
+      }
+    }
+    case Op::AggSum:
+    case Op::AggCount:
+    case Op::AggAny:
+    case Op::AggAll:
+    case Op::AggMin:
+    case Op::AggMax:
+      return aggregate(n, idx);
+    default: fail(idx, "a statement used as a value");
+  }
+}
+
+void Machine::exec(int first) { run(first); }
+
+static int64_t combine(uint8_t op, int64_t old, int64_t v) { return op == 0 ? v : op == 1 ? old + v : old - v; }
+
+bool Machine::run(int idx) {
+  while (idx >= 0) {
+    const Node& n = p_.code[idx];
+    switch (n.op) {
+      case Op::SetLocal: locals_[n.a] = combine(n.aux, locals_[n.a], eval(n.k[0])); break;
+      case Op::StateSet: {
+        if (!state_) fail(idx, fmt::format("variable '{}' does not exist while the board is being built", p_.vars[n.a].name));
+        int64_t off = table_offset(p_.vars[n.a], n, idx);
+        int64_t v = combine(n.aux, state_[off], eval(n.d));
+        if (v > INT32_MAX || v < INT32_MIN) fail(idx, fmt::format("value {} is too large to store", v));
+        state_[off] = static_cast<int32_t>(v);
+        break;
+      }
+      case Op::ConstSet: {
+        if (!building_) fail(idx, "constants can only be set while building the board");
+        int64_t off = table_offset(p_.const_tables[n.a], n, idx);
+        building_->consts[off] = combine(n.aux, building_->consts[off], eval(n.d));
+        break;
+      }
+      case Op::SetMover: {
+        int64_t v = eval(n.k[0]);
+        if (v < 0 || v >= p_.num_players) fail(idx, fmt::format("seat {} does not exist", v));
+        state_[compile::kMover] = static_cast<int32_t>(v);
+        break;
+      }
+      case Op::SetPhase: state_[compile::kPhase] = static_cast<int32_t>(eval(n.k[0])); break;
+      case Op::If:
+        if (eval(n.k[0])) {
+          if (run(n.k[1])) return true;
+        } else if (n.k[2] >= 0) {
+          if (run(n.k[2])) return true;
+        }
+        break;
+      case Op::While: {
+        int64_t guard = 0;
+        while (eval(n.k[0])) {
+          if (++guard > kMaxLoopIterations)
+            fail(idx, fmt::format("this loop ran {} times without ending", kMaxLoopIterations));
+          if (run(n.k[1])) return true;
+        }
+        break;
+      }
+      case Op::For: {
+        int size = domain_size(n.k[0]);
+        for (int i = 0; i < size; ++i) {
+          locals_[n.a] = domain_value(n.k[0], i);
+          if (n.k[2] >= 0 && !eval(n.k[2])) continue;
+          if (run(n.k[1])) return true;
+        }
+        break;
+      }
+      case Op::Return:
+        result_ = n.k[0] >= 0 ? eval(n.k[0]) : 0;
+        return true;
+      case Op::Emit: emit(n.a, &p_.args[n.b], n.c); break;
+      case Op::Note: notes_.push_back(n.a); break;
+      case Op::AddSite: {
+        if (!building_) fail(idx, "'add' can only be used while building the board");
+        int64_t s = eval(n.k[0]);
+        int r = region_of(eval(n.k[1]), idx);
+        if (s < 0 || s >= static_cast<int64_t>(building_->sites.size())) fail(idx, fmt::format("site {} does not exist", s));
+        building_->regions[r].push_back(static_cast<int32_t>(s));
+        break;
+      }
+      case Op::Finish: {
+        int32_t place = state_[compile::kNextPlace];
+        int placed = 0;
+        for (int i = 0; i < n.c; ++i) {
+          int64_t pl = eval(p_.args[n.b + i]);
+          if (pl < 0 || pl >= p_.num_players) fail(idx, fmt::format("seat {} does not exist", pl));
+          int32_t& slot = state_[compile::kPlaces + pl];
+          if (slot == 0) {
+            slot = place;
+            ++placed;
+          }
+        }
+        state_[compile::kNextPlace] = place + placed;
+        break;
+      }
+      case Op::EndGame: end_game(n); break;
+      case Op::Fail: fail(idx, p_.notes[n.a]);
+      default: eval(idx); break;  // a call whose value is not needed
+    }
+    idx = n.next;
+  }
+  return false;
+}
+
+void Machine::emit(int event, const int32_t* arg_nodes, int nargs) {
+  int64_t args[8];
+  int na = std::min(nargs, 8);
+  for (int i = 0; i < na; ++i) args[i] = eval(arg_nodes[i]);
+  for (const compile::Handler& h : p_.handlers[event]) {
+    const compile::Callable& c = p_.callables[h.callable];
+    for (int i = 0; i < na && i < static_cast<int>(c.params.size()); ++i) locals_[c.params[i]] = args[i];
+    if (h.guard >= 0 && !eval(h.guard)) continue;
+    if (++depth_ > kMaxCallDepth) fail(c.body, "events nested too deeply");
+    run(c.body);
+    --depth_;
+  }
+}
+
+// Ends the game: players not yet placed share the next places, ordered by a score if given.
+void Machine::end_game(const Node& n) {
+  int P = p_.num_players;
+  int32_t next = state_[compile::kNextPlace];
+  std::vector<int64_t> score(P, 0);
+  for (int pl = 0; pl < P; ++pl) {
+    if (n.aux == 1) {
+      const compile::VarInfo& t = p_.vars[n.a];
+      score[pl] = state_[t.base + pl];
+    } else if (n.aux == 2) {
+      int64_t a = pl;
+      score[pl] = call(n.a, &a, 1);
+    }
+  }
+  for (int pl = 0; pl < P; ++pl) {
+    if (state_[compile::kPlaces + pl] != 0) continue;
+    int better = 0;
+    for (int q = 0; q < P; ++q)
+      if (q != pl && state_[compile::kPlaces + q] == 0 && score[q] > score[pl]) ++better;
+    state_[compile::kPlaces + pl] = next + better;
+  }
+  state_[compile::kOver] = compile::kEnded;
+}
+
+}  // namespace keli::runtime

@@ -1,0 +1,63 @@
+// The evaluator: runs compiled nodes against a flat state. One Machine per thread; it owns the
+// local slots, so evaluating a move allocates nothing. While building the board it also grows
+// the program's sites and regions.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "compile/program.hpp"
+#include "diag/diagnostics.hpp"
+
+namespace keli::runtime {
+
+class Machine {
+ public:
+  // `building` is the program under construction when the board is being built, else null.
+  Machine(const compile::Program& p, compile::Program* building = nullptr);
+
+  void bind(int32_t* state) { state_ = state; }
+  void set_roll(const int32_t* values, int n) {
+    roll_ = values;
+    nroll_ = n;
+  }
+  int64_t eval(int n);
+  void exec(int first);            // a statement list
+  int64_t call(int callable, const int64_t* args, int nargs);
+  void set_local(int slot, int64_t v) { locals_[slot] = v; }
+  int64_t local(int slot) const { return locals_[slot]; }
+
+  // Notes raised by `note` since the last clear (ids into Program::notes).
+  const std::vector<int>& notes() const { return notes_; }
+  void clear_notes() { notes_.clear(); }
+
+  // Domain iteration, shared with move generation: the values a domain node ranges over.
+  int domain_size(int dom);
+  int64_t domain_value(int dom, int i);
+
+ private:
+  [[noreturn]] void fail(int node, const std::string& message) const;
+  int64_t table_offset(const compile::VarInfo& t, const compile::Node& n, int node);
+  int region_of(int64_t id, int node) const;
+  bool run(int first);  // statements; true when a `return` ended the body
+  void emit(int event, const int32_t* arg_nodes, int nargs);
+  void end_game(const compile::Node& n);
+  int64_t aggregate(const compile::Node& n, int node);
+
+  const compile::Program& p_;
+  compile::Program* building_;
+  int32_t* state_ = nullptr;
+  std::vector<int64_t> locals_;
+  const int32_t* roll_ = nullptr;
+  int nroll_ = 0;
+  int64_t result_ = 0;
+  std::vector<int> notes_;
+  int depth_ = 0;
+};
+
+// Safety bounds the interpreter enforces whatever the game says.
+constexpr int64_t kMaxLoopIterations = 10'000'000;
+constexpr int kMaxCallDepth = 200;
+constexpr int kMaxSites = 4096;
+
+}  // namespace keli::runtime

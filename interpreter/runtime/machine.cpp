@@ -346,11 +346,13 @@ void Machine::end_game(const Node& n) {
       score[pl] = call(n.a, &a, 1);
     }
   }
+  std::vector<bool> open(P);
+  for (int pl = 0; pl < P; ++pl) open[pl] = state_[compile::kPlaces + pl] == 0;
   for (int pl = 0; pl < P; ++pl) {
-    if (state_[compile::kPlaces + pl] != 0) continue;
+    if (!open[pl]) continue;
     int better = 0;
     for (int q = 0; q < P; ++q)
-      if (q != pl && state_[compile::kPlaces + q] == 0 && score[q] > score[pl]) ++better;
+      if (open[q] && score[q] > score[pl]) ++better;
     state_[compile::kPlaces + pl] = next + better;
   }
   state_[compile::kOver] = compile::kEnded;

@@ -1,0 +1,83 @@
+// The board as text: a grid by site coordinates, then variables and the turn.
+#include "render/text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+namespace keli::render {
+using compile::Program;
+
+static std::string var_value(const compile::VarInfo& v, int32_t x) {
+  if (v.kind == 1) return x ? "yes" : "no";
+  return std::to_string(x);
+}
+
+std::string board_text(const Program& p, const runtime::State& s, const std::vector<int>& marked) {
+  std::string out;
+  int minx = INT32_MAX, maxx = INT32_MIN, miny = INT32_MAX, maxy = INT32_MIN;
+  for (const auto& site : p.sites) {
+    minx = std::min(minx, site.x);
+    maxx = std::max(maxx, site.x);
+    miny = std::min(miny, site.y);
+    maxy = std::max(maxy, site.y);
+  }
+  // Boolean per-site variables are shown as flags after the value; the legend names them.
+  std::vector<const compile::VarInfo*> flags;
+  for (const auto& v : p.vars)
+    if (v.kind == 1 && v.dims.size() == 1 && v.dim_kinds[0] == 1) flags.push_back(&v);
+  const char* marks = "*+!~^";
+  std::vector<std::string> cells(p.num_sites);
+  size_t width = 1;
+  for (int i = 0; i < p.num_sites; ++i) {
+    std::string value = p.display >= 0 ? std::to_string(s[p.vars[p.display].base + i]) : "";
+    for (size_t f = 0; f < flags.size() && f < 5; ++f)
+      if (s[flags[f]->base + i]) value += marks[f];
+    std::string c = p.display >= 0 ? fmt::format("{}:{}", p.sites[i].label, value) : p.sites[i].label + value;
+    if (std::find(marked.begin(), marked.end(), i) != marked.end()) c = "[" + c + "]";
+    cells[i] = c;
+    width = std::max(width, c.size());
+  }
+  if (maxx - minx > 200 || maxy - miny > 200) {  // too sparse for a grid: list the sites
+    for (int i = 0; i < p.num_sites; ++i) out += cells[i] + (i % 10 == 9 ? "\n" : "  ");
+    out += "\n";
+  } else {
+    std::map<std::pair<int, int>, int> at;
+    for (int i = 0; i < p.num_sites; ++i) at[{p.sites[i].x, p.sites[i].y}] = i;
+    for (int y = miny; y <= maxy; ++y) {
+      std::string line = "  ";
+      for (int x = minx; x <= maxx; ++x) {
+        auto it = at.find({x, y});
+        std::string c = it == at.end() ? "" : cells[it->second];
+        line += fmt::format("{:>{}} ", c, width);
+      }
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out += line + "\n";
+    }
+  }
+  if (!flags.empty()) {
+    out += "  (";
+    for (size_t f = 0; f < flags.size() && f < 5; ++f) out += fmt::format("{}{} = {}", f ? ", " : "", marks[f], flags[f]->name);
+    out += ")\n";
+  }
+  for (size_t vi = 0; vi < p.vars.size(); ++vi) {
+    const auto& v = p.vars[vi];
+    if (static_cast<int>(vi) == p.display) continue;
+    if (v.dims.size() == 1 && v.dim_kinds[0] == 1) continue;  // per-site: on the board already
+    std::string line = "  " + v.name + ":";
+    if (v.dims.empty()) {
+      line += " " + var_value(v, s[v.base]);
+    } else if (v.dims.size() == 1 && v.dim_kinds[0] == 2) {
+      for (int i = 0; i < v.dims[0]; ++i) line += fmt::format(" {} {}{}", p.seat_names[i], var_value(v, s[v.base + i]), i + 1 < v.dims[0] ? "," : "");
+    } else {
+      for (int i = 0; i < v.size() && i < 64; ++i) line += " " + var_value(v, s[v.base + i]);
+    }
+    out += line + "\n";
+  }
+  if (s[compile::kOver] == compile::kPlaying)
+    out += fmt::format("  {} to play ({})\n", p.seat_names[s[compile::kMover]], p.phases[s[compile::kPhase]].name);
+  return out;
+}
+
+}  // namespace keli::render

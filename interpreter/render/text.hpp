@@ -1,0 +1,15 @@
+// The board as text for the terminal: sites placed by their drawing coordinates, each with its
+// label and the displayed variable, then the other variables and whose turn it is.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "runtime/game.hpp"
+
+namespace keli::render {
+
+// `marked` sites (for example those the last move touched) are drawn in brackets.
+std::string board_text(const compile::Program& p, const runtime::State& s, const std::vector<int>& marked = {});
+
+}  // namespace keli::render

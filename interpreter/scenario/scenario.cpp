@@ -1,0 +1,335 @@
+// Scenario tests: YAML files that name a game, set a position, play moves and assert the state,
+// the legal moves or the result (format in docs/scenarios.md). Every failure is a diagnostic at
+// the YAML node that failed, so a test reads like a compiler error.
+#include "scenario/scenario.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "ast/loader.hpp"
+#include "runtime/game.hpp"
+#include "session/game_file.hpp"
+
+namespace keli::scenario {
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Failure {
+  YAML::Mark mark;
+  std::string message;
+  std::string hint;
+};
+
+class Runner {
+ public:
+  Runner(int file, diag::Diagnostics& diags) : file_(file), diags_(diags) {}
+
+  Span span(const YAML::Mark& m) const {
+    return Span{file_, static_cast<uint32_t>(m.line + 1), static_cast<uint32_t>(m.column + 1), 1};
+  }
+  [[noreturn]] static void fail(const YAML::Node& at, std::string message, std::string hint = {}) {
+    throw Failure{at.Mark(), std::move(message), std::move(hint)};
+  }
+
+  // A value in a position or expectation: a number, true/false, a seat name, a site label, a phase.
+  int32_t value(const compile::Program& p, const YAML::Node& n, int kind) {
+    if (!n.IsScalar()) fail(n, "expected a single value here");
+    std::string t = n.Scalar();
+    if (t == "true") return 1;
+    if (t == "false") return 0;
+    if (kind == 3 || kind == -1)
+      for (int i = 0; i < p.num_players; ++i)
+        if (p.seat_names[i] == t) return i;
+    if (kind == -2)
+      for (size_t i = 0; i < p.phases.size(); ++i)
+        if (p.phases[i].name == t) return static_cast<int32_t>(i);
+    try {
+      size_t used = 0;
+      long v = std::stol(t, &used);
+      if (used == t.size()) return static_cast<int32_t>(v);
+    } catch (...) {
+    }
+    if (kind == 2)
+      for (int i = 0; i < p.num_sites; ++i)
+        if (p.sites[i].label == t) return i;
+    fail(n, fmt::format("'{}' is not a value here", t),
+         kind == 3 || kind == -1 ? fmt::format("seats: {}", fmt::join(p.seat_names, ", ")) : "use a number, true or false");
+  }
+
+  std::vector<int32_t> values(const compile::Program& p, const YAML::Node& n, const compile::VarInfo& v) {
+    std::vector<int32_t> out;
+    if (v.dims.empty()) {
+      out.push_back(value(p, n, v.kind));
+      return out;
+    }
+    if (!n.IsSequence()) fail(n, fmt::format("'{}' holds {} values: give a list", v.name, v.size()));
+    for (const auto& x : n) {
+      if (x.IsSequence())
+        for (const auto& y : x) out.push_back(value(p, y, v.kind));
+      else
+        out.push_back(value(p, x, v.kind));
+    }
+    if (static_cast<int>(out.size()) != v.size())
+      fail(n, fmt::format("'{}' holds {} values, but {} are given", v.name, v.size(), out.size()));
+    return out;
+  }
+
+  const compile::VarInfo* var(const compile::Program& p, const std::string& name) {
+    for (const auto& v : p.vars)
+      if (v.name == name) return &v;
+    return nullptr;
+  }
+
+  std::vector<std::string> state_keys(const compile::Program& p) {
+    std::vector<std::string> k = {"mover", "phase"};
+    for (const auto& v : p.vars) k.push_back(v.name);
+    return k;
+  }
+
+  void set_position(const compile::Program& p, runtime::State& s, const YAML::Node& pos) {
+    if (!pos.IsMap()) fail(pos, "'position' must map names to values");
+    for (const auto& kv : pos) {
+      std::string key = kv.first.as<std::string>();
+      if (key == "mover") {
+        int32_t m = value(p, kv.second, -1);
+        if (m < 0 || m >= p.num_players) fail(kv.second, fmt::format("seat {} does not exist", m));
+        s[compile::kMover] = m;
+      } else if (key == "phase") {
+        s[compile::kPhase] = value(p, kv.second, -2);
+      } else if (const auto* v = var(p, key)) {
+        auto vals = values(p, kv.second, *v);
+        std::copy(vals.begin(), vals.end(), s.begin() + v->base);
+      } else {
+        fail(kv.first, fmt::format("the game has no variable '{}'", key), diag::suggest(key, state_keys(p)));
+      }
+    }
+  }
+
+  std::string show(const std::vector<int32_t>& v) {
+    return fmt::format("[{}]", fmt::join(v, ", "));
+  }
+
+  void check(const compile::Program& p, runtime::Game& g, const runtime::State& s, const YAML::Node& expect,
+             const std::vector<std::string>& last_notes) {
+    if (!expect.IsMap()) fail(expect, "'expect' must map names to expected values");
+    std::vector<runtime::Move> legal;
+    for (const auto& kv : expect) {
+      std::string key = kv.first.as<std::string>();
+      const YAML::Node& want = kv.second;
+      if (key == "legal" || key == "illegal") {
+        g.legal(s, legal);
+        std::set<std::string> have;
+        for (const auto& m : legal) have.insert(g.notation(m));
+        std::set<std::string> wanted;
+        for (const auto& x : want) wanted.insert(x.as<std::string>());
+        if (key == "legal" && have != wanted) {
+          std::vector<std::string> missing, extra;
+          for (const auto& w : wanted)
+            if (!have.count(w)) missing.push_back(w);
+          for (const auto& h : have)
+            if (!wanted.count(h)) extra.push_back(h);
+          fail(want, "the legal moves differ",
+               fmt::format("missing: [{}]; not expected: [{}]", fmt::join(missing, ", "), fmt::join(extra, ", ")));
+        }
+        if (key == "illegal")
+          for (const auto& w : wanted)
+            if (have.count(w)) fail(want, fmt::format("'{}' is legal, but is expected not to be", w));
+      } else if (key == "mover") {
+        int32_t m = value(p, want, -1);
+        if (m != s[compile::kMover])
+          fail(want, fmt::format("mover: expected {}, found {}", p.seat_names.at(m % p.num_players), p.seat_names[s[compile::kMover]]));
+      } else if (key == "phase") {
+        int32_t ph = value(p, want, -2);
+        if (ph != s[compile::kPhase]) fail(want, fmt::format("phase: expected {}, found {}", want.Scalar(), p.phases[s[compile::kPhase]].name));
+      } else if (key == "over") {
+        bool w = want.as<bool>();
+        if (w != g.over(s)) fail(want, w ? "the game is expected to be over, but it goes on" : "the game is over, but expected to go on");
+      } else if (key == "ended") {
+        std::string how = !g.over(s) ? "not" : g.ended_by_limit(s) ? "limit" : "rules";
+        if (want.as<std::string>() != how) fail(want, fmt::format("ended: expected {}, found {}", want.as<std::string>(), how));
+      } else if (key == "places") {
+        std::vector<int32_t> w;
+        for (const auto& x : want) w.push_back(x.as<int32_t>());
+        auto pl = g.places(s);
+        std::vector<int32_t> have(pl.begin(), pl.end());
+        if (w != have) fail(want, fmt::format("places: expected {}, found {}", show(w), show(have)));
+      } else if (key == "notes") {
+        std::vector<std::string> w;
+        for (const auto& x : want) w.push_back(x.as<std::string>());
+        if (w != last_notes)
+          fail(want, fmt::format("notes of the last step: expected [{}], found [{}]", fmt::join(w, "; "), fmt::join(last_notes, "; ")));
+      } else if (const auto* v = var(p, key)) {
+        auto w = values(p, want, *v);
+        std::vector<int32_t> have(s.begin() + v->base, s.begin() + v->base + v->size());
+        if (w != have) fail(want, fmt::format("{}: expected {}, found {}", key, show(w), show(have)));
+      } else {
+        auto keys = state_keys(p);
+        for (const char* k : {"legal", "illegal", "over", "ended", "places", "notes"}) keys.push_back(k);
+        fail(kv.first, fmt::format("unknown expectation '{}'", key), diag::suggest(key, keys));
+      }
+    }
+  }
+
+  void play(const compile::Program& p, runtime::Game& g, runtime::State& s, const YAML::Node& moves,
+            std::vector<std::string>& notes, bool check_invariants) {
+    if (!moves.IsSequence()) fail(moves, "'play' must be a list of moves");
+    std::vector<runtime::Move> legal;
+    for (const auto& mv : moves) {
+      std::string text = mv.as<std::string>();
+      if (g.over(s)) fail(mv, fmt::format("the game is over before '{}'", text));
+      if (g.chance(s)) {
+        if (text.rfind("roll", 0) != 0) fail(mv, fmt::format("dice must be thrown here: write 'roll V1 V2 ...', not '{}'", text));
+        std::vector<int32_t> vals;
+        std::istringstream in(text.substr(4));
+        for (int32_t v; in >> v;) vals.push_back(v);
+        const auto& d = g.dice(s);
+        if (vals.size() != d.faces.size()) fail(mv, fmt::format("'{}' throws {} dice", d.name, d.faces.size()));
+        for (size_t i = 0; i < vals.size(); ++i)
+          if (std::find(d.faces[i].begin(), d.faces[i].end(), vals[i]) == d.faces[i].end())
+            fail(mv, fmt::format("die {} of '{}' has no face {}", i + 1, d.name, vals[i]));
+        g.apply_roll(s, vals);
+      } else {
+        g.legal(s, legal);
+        const runtime::Move* found = nullptr;
+        std::vector<std::string> names;
+        for (const auto& m : legal) {
+          names.push_back(g.notation(m));
+          if (names.back() == text) found = &m;
+        }
+        if (!found) fail(mv, fmt::format("'{}' is not a legal move here", text), fmt::format("legal: {}", fmt::join(names, ", ")));
+        runtime::Move m = *found;
+        g.apply(s, m);
+      }
+      notes.clear();
+      for (int n : g.notes()) notes.push_back(p.notes[n]);
+      if (check_invariants) {
+        auto bad = g.failed_invariants(s);
+        if (!bad.empty()) fail(mv, fmt::format("after '{}' the invariant \"{}\" does not hold", text, bad[0]));
+      }
+    }
+  }
+
+  Report run(const std::string& path, const SourceSet& src) {
+    Report rep;
+    YAML::Node root;
+    try {
+      root = YAML::Load(src.file(file_).text);
+    } catch (const YAML::Exception& e) {
+      diags_.report(diag::Code::bad_scenario, span(e.mark), fmt::format("this is not valid YAML: {}", e.msg));
+      rep.failed = 1;
+      return rep;
+    }
+    try {
+      if (!root.IsMap() || !root["game"] || !root["scenarios"])
+        fail(root, "a scenario file needs 'game:' and 'scenarios:'");
+      std::string game = root["game"].as<std::string>();
+      fs::path gp = fs::path(path).parent_path() / game;
+      auto gf = GameFile::open(gp.string());
+      if (!gf->ok()) {
+        const auto& d = gf->diagnostics().all();
+        std::string why;
+        for (const auto& x : d)
+          if (diag::info(x.code).severity == diag::Severity::Error) {
+            why = diag::render(gf->sources(), x);
+            break;
+          }
+        fail(root["game"], fmt::format("the game '{}' has errors", gp.string()), why);
+      }
+      compile::ParamSettings base;
+      if (root["params"])
+        for (const auto& kv : root["params"]) base.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
+      for (const auto& sc : root["scenarios"]) {
+        try {
+          one(*gf, base, sc);
+          ++rep.passed;
+        } catch (const Failure& f) {
+          ++rep.failed;
+          std::string name = sc["name"] ? sc["name"].as<std::string>() : "a scenario";
+          diags_.report(diag::Code::scenario_failed, span(f.mark), fmt::format("scenario '{}': {}", name, f.message), f.hint);
+        }
+      }
+    } catch (const Failure& f) {
+      ++rep.failed;
+      diags_.report(diag::Code::bad_scenario, span(f.mark), f.message, f.hint);
+    } catch (const YAML::Exception& e) {
+      ++rep.failed;
+      diags_.report(diag::Code::bad_scenario, span(e.mark), fmt::format("cannot read this value: {}", e.msg));
+    }
+    return rep;
+  }
+
+  void one(const GameFile& gf, const compile::ParamSettings& base, const YAML::Node& sc) {
+    if (!sc.IsMap()) fail(sc, "each scenario must be a map with 'name', 'play' and 'expect'");
+    static const std::set<std::string> keys = {"name", "rule", "params", "position", "play", "expect", "check_invariants"};
+    for (const auto& kv : sc)
+      if (!keys.count(kv.first.as<std::string>()))
+        fail(kv.first, fmt::format("unknown scenario key '{}'", kv.first.as<std::string>()),
+             diag::suggest(kv.first.as<std::string>(), {keys.begin(), keys.end()}));
+    compile::ParamSettings settings = base;
+    if (sc["params"])
+      for (const auto& kv : sc["params"]) settings.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
+    std::string key;
+    for (auto& [k, v] : settings) key += k + "=" + v + ";";
+    auto it = programs_.find(key);
+    if (it == programs_.end()) {
+      diag::Diagnostics d;
+      auto prog = gf.compile(settings, d);
+      if (!prog) fail(sc["params"] ? sc["params"] : sc, "these parameters do not compile",
+                      d.all().empty() ? "" : d.all().front().message + (d.all().front().hint.empty() ? "" : "; " + d.all().front().hint));
+      it = programs_.emplace(key, prog).first;
+    }
+    const compile::Program& p = *it->second;
+    runtime::Game g(it->second);
+    bool inv = !sc["check_invariants"] || sc["check_invariants"].as<bool>();
+    try {
+      runtime::State s = g.initial();
+      if (sc["position"]) set_position(p, s, sc["position"]);
+      std::vector<std::string> notes;
+      if (sc["play"]) play(p, g, s, sc["play"], notes, inv);
+      if (sc["expect"]) check(p, g, s, sc["expect"], notes);
+    } catch (const diag::Error& e) {
+      fail(sc, fmt::format("the game failed: {} (at {})", e.message, gf.sources().where(e.span)));
+    }
+  }
+
+ private:
+  int file_;
+  diag::Diagnostics& diags_;
+  std::map<std::string, std::shared_ptr<const compile::Program>> programs_;
+};
+
+}  // namespace
+
+Report run_file(const std::string& path, SourceSet& src, diag::Diagnostics& diags) {
+  std::string text;
+  if (!ast::read_file(path, text)) {
+    diags.report(diag::Code::bad_scenario, Span{}, fmt::format("cannot read '{}'", path));
+    return {0, 1};
+  }
+  int file = src.add(path, std::move(text));
+  Runner r(file, diags);
+  return r.run(path, src);
+}
+
+std::vector<std::string> find_files(const std::string& path) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    for (auto it = fs::recursive_directory_iterator(path, ec); it != fs::recursive_directory_iterator(); it.increment(ec))
+      if (it->is_regular_file() && (it->path().extension() == ".yaml" || it->path().extension() == ".yml"))
+        out.push_back(it->path().string());
+    std::sort(out.begin(), out.end());
+  } else {
+    out.push_back(path);
+  }
+  return out;
+}
+
+}  // namespace keli::scenario

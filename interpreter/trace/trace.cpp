@@ -1,0 +1,205 @@
+// Traces: writing JSON Lines as a game is played, and replaying them step by step against the
+// game file, stopping at the first line that does not match.
+#include "trace/trace.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "ast/loader.hpp"
+#include "session/game_file.hpp"
+#include "trace/state_json.hpp"
+#include "util/json.hpp"
+
+#ifndef KELI_VERSION
+#define KELI_VERSION "0.0.0"
+#endif
+
+namespace keli::trace {
+
+void Writer::header(const Header& h) {
+  std::string players;
+  for (size_t i = 0; i < h.players.size(); ++i) players += (i ? "," : "") + util::json_string(h.players[i]);
+  out_ << fmt::format("{{\"keli\":{},\"game\":{},\"file\":{},\"params\":{},\"seed\":{},\"players\":[{}]}}\n",
+                      util::json_string(KELI_VERSION), util::json_string(h.game), util::json_string(h.file),
+                      params_json(p_), h.seed, players);
+}
+
+std::string Writer::notes_json(runtime::Game& g) const {
+  if (g.notes().empty()) return "";
+  std::string out = ",\"notes\":[";
+  for (size_t i = 0; i < g.notes().size(); ++i) out += (i ? "," : "") + util::json_string(p_.notes[g.notes()[i]]);
+  return out + "]";
+}
+
+void Writer::move(runtime::Game& g, int mover, const runtime::Move& m, const runtime::State& after) {
+  std::string args;
+  for (int i = 0; i < m.nargs; ++i) args += (i ? "," : "") + std::to_string(m.args[i]);
+  out_ << fmt::format("{{\"ply\":{},\"player\":{},\"move\":{},\"rule\":{},\"args\":[{}]{},\"state\":{}}}\n",
+                      g.ply(after), mover, util::json_string(g.notation(m)), util::json_string(p_.rules[m.rule].name),
+                      args, notes_json(g), state_json(p_, after));
+}
+
+void Writer::roll(runtime::Game& g, const std::vector<int32_t>& values, const runtime::State& after) {
+  std::string vals;
+  for (size_t i = 0; i < values.size(); ++i) vals += (i ? "," : "") + std::to_string(values[i]);
+  out_ << fmt::format("{{\"ply\":{},\"chance\":true,\"move\":{},\"roll\":[{}]{},\"state\":{}}}\n", g.ply(after),
+                      util::json_string(g.roll_notation(values)), vals, notes_json(g), state_json(p_, after));
+}
+
+void Writer::result(runtime::Game& g, const runtime::State& s) {
+  std::string places;
+  auto pl = g.places(s);
+  for (size_t i = 0; i < pl.size(); ++i) places += (i ? "," : "") + std::to_string(pl[i]);
+  out_ << fmt::format("{{\"result\":{{\"places\":[{}],\"ended\":\"{}\",\"plies\":{}}}}}\n", places,
+                      g.ended_by_limit(s) ? "limit" : "rules", g.ply(s));
+}
+
+namespace {
+
+struct Replayer {
+  diag::Diagnostics& diags;
+  int file;
+  std::ostream* log;
+
+  int fail(int line, const std::string& message, const std::string& hint = {}) {
+    diags.report(diag::Code::bad_trace, Span{file, static_cast<uint32_t>(line), 1, 1}, message, hint);
+    return 1;
+  }
+};
+
+std::string locate_game(const std::string& recorded, const std::string& trace_path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::is_regular_file(recorded, ec)) return recorded;
+  fs::path beside = fs::path(trace_path).parent_path() / recorded;
+  if (fs::is_regular_file(beside, ec)) return beside.string();
+  return recorded;
+}
+
+}  // namespace
+
+int replay(const std::string& path, diag::Diagnostics& diags, SourceSet& src, std::ostream* log) {
+  std::string text;
+  if (!ast::read_file(path, text)) {
+    diags.report(diag::Code::bad_trace, Span{}, fmt::format("cannot read trace '{}'", path));
+    return 1;
+  }
+  int file = src.add(path, text);
+  Replayer r{diags, file, log};
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  while (!lines.empty() && lines.back().find_first_not_of(" \t\r") == std::string::npos) lines.pop_back();
+  if (lines.empty()) return r.fail(1, "the trace is empty");
+
+  auto parse = [&](size_t i, YAML::Node& out) -> bool {
+    try {
+      out = YAML::Load(lines[i]);
+      if (!out.IsMap()) {
+        r.fail(static_cast<int>(i + 1), "this line is not a JSON object");
+        return false;
+      }
+      return true;
+    } catch (const YAML::Exception& e) {
+      diags.report(diag::Code::bad_trace, Span{file, static_cast<uint32_t>(i + 1), static_cast<uint32_t>(e.mark.column + 1), 1},
+                   fmt::format("this line is not valid JSON: {}", e.msg));
+      return false;
+    }
+  };
+  YAML::Node head;
+  if (!parse(0, head)) return 1;
+  if (!head["file"] || !head["params"]) return r.fail(1, "the first line is not a trace header", "it needs \"file\" and \"params\"");
+  std::string game_path;
+  compile::ParamSettings settings;
+  try {
+    game_path = locate_game(head["file"].as<std::string>(), path);
+    for (const auto& kv : head["params"]) settings.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
+  } catch (const YAML::Exception& e) {
+    return r.fail(1, fmt::format("the header cannot be read: {}", e.msg));
+  }
+  auto gf = GameFile::open(game_path);
+  diag::Diagnostics cd;
+  auto prog = gf->ok() ? gf->compile(settings, cd) : nullptr;
+  if (!prog) {
+    const auto& all = gf->ok() ? cd.all() : gf->diagnostics().all();
+    std::string why = all.empty() ? "" : diag::render(gf->sources(), all.front());
+    return r.fail(1, fmt::format("the game '{}' named by the trace does not compile", game_path), why);
+  }
+  runtime::Game game(prog);
+  runtime::State s;
+  std::vector<runtime::Move> legal;
+  int ln = 1;
+  try {
+    s = game.initial();
+    for (size_t i = 1; i < lines.size(); ++i) {
+      ln = static_cast<int>(i + 1);
+      YAML::Node n;
+      if (!parse(i, n)) return 1;
+      if (n["result"]) {
+        if (!game.over(s)) return r.fail(ln, "the trace gives a result, but the replayed game is not over");
+        std::vector<int> rec;
+        for (const auto& x : n["result"]["places"]) rec.push_back(x.as<int>());
+        if (rec != game.places(s))
+          return r.fail(ln, "the recorded places differ from the replayed ones");
+        std::string ended = n["result"]["ended"] ? n["result"]["ended"].as<std::string>() : "";
+        if (ended != (game.ended_by_limit(s) ? "limit" : "rules"))
+          return r.fail(ln, fmt::format("the trace says the game ended by '{}', the replay by '{}'", ended,
+                                        game.ended_by_limit(s) ? "limit" : "rules"));
+        if (i + 1 != lines.size()) return r.fail(ln + 1, "lines follow the result");
+        if (log) *log << fmt::format("replayed {} steps: the trace matches\n", i - 1);
+        return 0;
+      }
+      if (game.over(s)) return r.fail(ln, "the replayed game is already over, but the trace goes on");
+      if (n["chance"]) {
+        if (!game.chance(s)) return r.fail(ln, "the trace throws dice where the game expects a decision");
+        std::vector<int32_t> vals;
+        for (const auto& x : n["roll"]) vals.push_back(x.as<int32_t>());
+        const auto& d = game.dice(s);
+        bool possible = vals.size() == d.faces.size();
+        for (size_t k = 0; possible && k < vals.size(); ++k) {
+          bool face = false;
+          for (const auto& f : d.faces) face = face || std::find(f.begin(), f.end(), vals[k]) != f.end();
+          possible = face;
+        }
+        if (!possible) return r.fail(ln, fmt::format("the throw {} is not possible with dice '{}'", game.roll_notation(vals), d.name));
+        game.apply_roll(s, vals);
+      } else {
+        if (game.chance(s)) return r.fail(ln, "the trace records a decision where the game throws dice");
+        std::string rule = n["rule"] ? n["rule"].as<std::string>() : "";
+        std::vector<int32_t> args;
+        for (const auto& x : n["args"]) args.push_back(x.as<int32_t>());
+        if (n["player"] && n["player"].as<int>() != game.mover(s))
+          return r.fail(ln, fmt::format("the trace has player {} moving, but it is player {}'s turn", n["player"].as<int>(), game.mover(s)));
+        game.legal(s, legal);
+        const runtime::Move* found = nullptr;
+        for (const auto& m : legal) {
+          if (prog->rules[m.rule].name != rule || m.nargs != args.size()) continue;
+          bool same = true;
+          for (int k = 0; k < m.nargs; ++k) same = same && m.args[k] == args[k];
+          if (same) found = &m;
+        }
+        std::string shown = n["move"] ? n["move"].as<std::string>() : rule;
+        if (!found) {
+          std::vector<std::string> names;
+          for (const auto& m : legal) names.push_back(game.notation(m));
+          return r.fail(ln, fmt::format("the move '{}' is not legal here", shown), fmt::format("legal: {}", fmt::join(names, ", ")));
+        }
+        runtime::Move m = *found;
+        game.apply(s, m);
+      }
+      if (!n["state"]) return r.fail(ln, "this line has no \"state\"");
+      std::string diff = compare_state(*prog, s, n["state"]);
+      if (!diff.empty()) return r.fail(ln, fmt::format("the state after this step differs: {}", diff));
+    }
+  } catch (const diag::Error& e) {
+    return r.fail(ln, fmt::format("the game failed while replaying this step: {}", e.message));
+  } catch (const YAML::Exception& e) {
+    return r.fail(ln, fmt::format("a value on this line cannot be read: {}", e.msg));
+  }
+  return r.fail(static_cast<int>(lines.size()), "the trace ends before the game's result", "the file may be truncated");
+}
+
+}  // namespace keli::trace

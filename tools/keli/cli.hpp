@@ -1,0 +1,51 @@
+// Shared pieces of the keli command: argument parsing, loading a game with parameters, and
+// printing diagnostics. Each subcommand lives in its own cmd_*.cpp and is listed in main.cpp.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compile/compiler.hpp"
+#include "diag/diagnostics.hpp"
+#include "session/game_file.hpp"
+
+namespace keli::cli {
+
+// Exit statuses: 0 success, 1 a problem with the input or a failed check, 2 wrong usage.
+constexpr int kOk = 0, kFailed = 1, kUsage = 2;
+
+struct Usage {
+  std::string message;  // thrown for wrong command-line usage
+};
+
+struct Args {
+  std::vector<std::string> files;
+  compile::ParamSettings params;
+  std::vector<std::string> params_files;
+  uint64_t seed = 1;
+  bool seed_given = false;
+  std::vector<std::string> players;
+  std::string trace;
+  int seat = 0;
+  bool json = false, quiet = false, board = false, no_tests = false, help = false;
+};
+
+// Parses the options a command accepts (`allowed` lists them, e.g. {"--param", "--seed"}).
+Args parse(const std::vector<std::string>& argv, const std::vector<std::string>& allowed);
+
+// Opens and compiles FILE with the parameters of `args` (and --params files). Prints every
+// diagnostic; returns null when there are errors.
+struct Loaded {
+  std::unique_ptr<GameFile> file;
+  std::shared_ptr<const compile::Program> program;
+};
+Loaded load(const std::string& path, const Args& args, bool print_warnings);
+
+void print_diagnostics(const SourceSet& src, const diag::Diagnostics& d, bool warnings);
+
+// Players per seat from --players (the last one given fills the remaining seats).
+std::vector<std::string> seat_players(const Args& args, int seats, const std::string& fallback);
+
+}  // namespace keli::cli

@@ -1,0 +1,107 @@
+// keli run: one whole game between computer players, printed move by move, optionally traced.
+#include <fmt/format.h>
+
+#include <fstream>
+
+#include "agents/agent.hpp"
+#include "cli.hpp"
+#include "commands.hpp"
+#include "render/text.hpp"
+#include "trace/trace.hpp"
+
+namespace keli::cli {
+
+std::string places_text(const compile::Program& p, const std::vector<int>& places) {
+  std::string out;
+  for (int i = 0; i < p.num_players; ++i) {
+    int pl = places[i];
+    const char* suffix = pl % 10 == 1 && pl != 11 ? "st" : pl % 10 == 2 && pl != 12 ? "nd" : pl % 10 == 3 && pl != 13 ? "rd" : "th";
+    out += fmt::format("{}{} {}{}", i ? ", " : "", p.seat_names[i], pl, suffix);
+  }
+  return out;
+}
+
+std::vector<int> move_sites(const compile::Program& p, const runtime::Move& m) {
+  std::vector<int> out;
+  for (int i = 0; i < m.nargs; ++i)
+    if (p.rules[m.rule].params[i].kind == 1) out.push_back(m.args[i]);
+  return out;
+}
+
+int cmd_run(const std::vector<std::string>& argv) {
+  Args a = parse(argv, {"--param", "--params", "--seed", "--players", "--trace", "--board", "--quiet"});
+  if (a.files.size() != 1) throw Usage{"name one game file"};
+  Loaded l = load(a.files[0], a, false);
+  if (!l.program) return kFailed;
+  const compile::Program& p = *l.program;
+  std::vector<std::string> specs = seat_players(a, p.num_players, "random");
+  std::vector<std::unique_ptr<agents::Agent>> seats;
+  for (const auto& s : specs) {
+    std::string err;
+    auto ag = agents::make_agent(s, err);
+    if (!ag) throw Usage{err};
+    seats.push_back(std::move(ag));
+  }
+  std::ofstream trace_out;
+  std::unique_ptr<trace::Writer> tw;
+  if (!a.trace.empty()) {
+    trace_out.open(a.trace);
+    if (!trace_out) {
+      fmt::print(stderr, "{}: error: cannot write the trace file\n", a.trace);
+      return kFailed;
+    }
+    tw = std::make_unique<trace::Writer>(trace_out, p);
+    tw->header({p.game_name, a.files[0], a.seed, specs});
+  }
+  runtime::Game g(l.program);
+  runtime::Rng rng(a.seed);
+  std::vector<runtime::Move> legal;
+  runtime::State s;
+  try {
+    s = g.initial();
+    if (!a.quiet) {
+      std::string who;
+      for (int i = 0; i < p.num_players; ++i) who += fmt::format("{}{} {}", i ? ", " : "", p.seat_names[i], specs[i]);
+      fmt::print("{} ({}), seed {}: {}\n{}", p.game_name, a.files[0], a.seed, who, render::board_text(p, s));
+    }
+    while (!g.over(s)) {
+      if (g.chance(s)) {
+        std::vector<int32_t> roll = g.sample_roll(s, rng);
+        g.apply_roll(s, roll);
+        if (!a.quiet) fmt::print("{:>6}. {}\n", g.ply(s), g.roll_notation(roll));
+        if (tw) tw->roll(g, roll, s);
+      } else {
+        int mover = g.mover(s);
+        g.legal(s, legal);
+        runtime::Move m = legal[seats[mover]->choose(g, s, legal, rng)];
+        g.apply(s, m);
+        if (!a.quiet) {
+          std::string notes;
+          for (int n : g.notes()) notes += fmt::format("  ({})", p.notes[n]);
+          fmt::print("{:>6}. {:<8} {}{}\n", g.ply(s), p.seat_names[mover], g.notation(m), notes);
+          if (a.board) fmt::print("{}", render::board_text(p, s, move_sites(p, m)));
+        }
+        if (tw) tw->move(g, mover, m, s);
+      }
+      auto bad = g.failed_invariants(s);
+      if (!bad.empty()) {
+        fmt::print(stderr, "{}: error: after move {} the invariant \"{}\" does not hold [E704]\n", a.files[0], g.ply(s), bad[0]);
+        return kFailed;
+      }
+    }
+  } catch (const diag::Error& e) {
+    fmt::print(stderr, "{}", diag::render(l.file->sources(), {e.code, e.span, e.message, e.hint}));
+    return kFailed;
+  }
+  if (tw) tw->result(g, s);
+  if (!a.quiet && !a.board) fmt::print("{}", render::board_text(p, s));
+  fmt::print("result: {} ({} after {} moves)\n", places_text(p, g.places(s)),
+             g.ended_by_limit(s) ? "stopped by the game's move limit" : "ended by the rules", g.ply(s));
+  if (tw && !trace_out) {
+    fmt::print(stderr, "{}: error: writing the trace failed\n", a.trace);
+    return kFailed;
+  }
+  return kOk;
+}
+
+}  // namespace keli::cli

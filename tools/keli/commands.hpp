@@ -1,0 +1,13 @@
+// The keli subcommands; each takes its arguments after the command name and returns the exit status.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace keli::cli {
+int cmd_validate(const std::vector<std::string>& args);
+int cmd_run(const std::vector<std::string>& args);
+int cmd_play(const std::vector<std::string>& args);
+int cmd_replay(const std::vector<std::string>& args);
+int cmd_test(const std::vector<std::string>& args);
+}  // namespace keli::cli

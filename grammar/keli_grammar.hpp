@@ -40,7 +40,7 @@ KELI_KW(end_game, "end_game"); KELI_KW(by, "by");       KELI_KW(and, "and");
 KELI_KW(or, "or");         KELI_KW(not, "not");         KELI_KW(true, "true");
 KELI_KW(false, "false");   KELI_KW(int, "int");         KELI_KW(bool, "bool");
 KELI_KW(sum, "sum");       KELI_KW(count, "count");     KELI_KW(any, "any");
-KELI_KW(all, "all");       KELI_KW(min, "min");         KELI_KW(max, "max");
+KELI_KW(all, "all");       KELI_KW(min, "min");         KELI_KW(max, "max");       KELI_KW(at, "at");
 #undef KELI_KW
 
 // Words that can never name anything; declaration words (players, board, ...) stay usable as names.
@@ -203,7 +203,9 @@ struct phase_body : p::sor<chance_body, phase_rules> {};
 struct phase_decl : p::seq<kw_phase, p::must<ident>, p::must<phase_body>> {};
 struct invariant_decl : p::seq<kw_invariant, p::must<string_lit>, p::must<colon>, p::must<expr>> {};
 struct limit_decl : p::seq<kw_limit, p::must<ident>, p::must<expr>> {};
-struct display_decl : p::seq<kw_display, p::must<ident>> {};
+struct display_pieces : p::seq<kw_pieces, p::must<kw_at>, p::must<ident>, p::must<kw_by>, p::must<ident>> {};
+struct display_what : p::sor<display_pieces, ident> {};
+struct display_decl : p::seq<kw_display, p::must<display_what>> {};
 
 struct decl : p::sor<import_decl, about_decl, param_decl, players_decl, pieces_decl, const_decl,
                      var_decl, region_decl, track_decl, dice_decl, def_decl, shape_decl, board_decl,

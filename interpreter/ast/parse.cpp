@@ -24,7 +24,7 @@ using selector = pt::selector<
         g::faces, g::dice_copies, g::formal, g::formals, g::result_type, g::body_expr, g::def_decl,
         g::shape_decl, g::board_decl, g::board_call, g::event_decl, g::handler_params, g::guard, g::on_decl,
         g::setup_decl, g::move_param, g::move_params, g::move_decl, g::otherwise_decl, g::chance_of,
-        g::phase_decl, g::invariant_decl, g::limit_decl, g::display_decl, g::block, g::let_stmt, g::if_stmt,
+        g::phase_decl, g::invariant_decl, g::limit_decl, g::display_decl, g::display_pieces, g::block, g::let_stmt, g::if_stmt,
         g::elif_part, g::else_part, g::while_stmt, g::for_stmt, g::for_filter, g::return_stmt, g::emit_stmt,
         g::note_stmt, g::add_stmt, g::finish_stmt, g::end_stmt, g::end_by, g::assign_stmt, g::assign_op,
         g::target, g::call_stmt, g::call_suffix, g::index_suffix, g::ident, g::integer, g::string_lit,
@@ -524,7 +524,16 @@ class Builder {
       d.value = expr(*c.at(1));
     } else if (n.is_type<g::display_decl>()) {
       d.kind = DeclKind::Display;
-      named(0);
+      if (c.at(0)->is_type<g::display_pieces>()) {  // display pieces at F by G
+        d.name = "pieces";
+        d.name_span = span_of(*c.at(0));
+        for (auto& k : c.at(0)->children) {
+          d.names.push_back(word(*k));
+          d.name_spans.push_back(span_of(*k));
+        }
+      } else {
+        named(0);
+      }
     } else {
       throw std::logic_error(fmt::format("unexpected declaration node {}", n.type));
     }

@@ -125,7 +125,7 @@ void Checker::collect_decl(ast::Decl& d, bool from_variant) {
     case DeclKind::Players: c_.players = &d; return;
     case DeclKind::Pieces: c_.pieces = &d; return;
     case DeclKind::Board: c_.board = &d; return;
-    case DeclKind::Display: c_.display = &d; return;
+    case DeclKind::Display: c_.displays.push_back(&d); return;
     case DeclKind::Setup: c_.setups.push_back(&d); return;
     case DeclKind::On: c_.handlers.push_back(&d); return;
     case DeclKind::Invariant: c_.invariants.push_back(&d); return;
@@ -245,17 +245,7 @@ void Checker::check_all() {
                     hint_or(diag::suggest(d->name, {"moves"}), "the limit a game may declare is 'moves'"));
     constant_int(*d->value, "a limit");
   }
-  if (c_.display) {
-    int s = c_.lookup(c_.display->name);
-    if (s < 0 || c_.syms[s].kind != SymKind::Var || c_.syms[s].decl->dims.size() != 1 ||
-        c_.syms[s].decl->dims[0].type != "site") {
-      diags_.report(Code::type_mismatch, c_.display->name_span,
-                    fmt::format("'display' needs a variable indexed per site, and '{}' is not one", c_.display->name),
-                    s < 0 ? hint_or(diag::suggest(c_.display->name, global_names()), "") : "");
-    } else {
-      c_.syms[s].used = true;
-    }
-  }
+  for (auto* d : c_.displays) check_display(*d);
   check_recursion();
 }
 
@@ -434,6 +424,43 @@ void Checker::check_phase(ast::Decl& d) {
     in_chance_ = false;
     m.frame = end();
   }
+}
+
+// `display NAME`: a variable per site (numbers on the board) or a region (its empty sites marked);
+// `display pieces at F by G`: F gives a piece's site, G its owner (functions or tables per piece).
+void Checker::check_display(ast::Decl& d) {
+  if (d.names.size() == 2) {
+    for (size_t i = 0; i < 2; ++i) {
+      int s = c_.lookup(d.names[i]);
+      bool ok = false;
+      if (s >= 0) {
+        Symbol& sym = c_.syms[s];
+        sym.used = true;
+        if (sym.kind == SymKind::Def && sym.decl->formals.size() == 1 && sym.decl->formals[0].type == "piece" && ast::is_number(sym.type)) ok = true;
+        if ((sym.kind == SymKind::Const || sym.kind == SymKind::Var) && sym.decl->dims.size() == 1 && sym.decl->dims[0].type == "piece") ok = true;
+      }
+      if (!ok)
+        diags_.report(s < 0 ? Code::unknown_name : Code::type_mismatch, d.name_spans[i],
+                      s < 0 ? fmt::format("unknown name '{}'", d.names[i])
+                            : fmt::format("'{}' must give a {} for each piece", d.names[i], i == 0 ? "site" : "player"),
+                      s < 0 ? diag::suggest(d.names[i], global_names())
+                            : fmt::format("use a 'def {}(pc: piece): {}' or a table 'per piece'", d.names[i], i == 0 ? "site" : "player"));
+    }
+    return;
+  }
+  int s = c_.lookup(d.name);
+  bool ok = false;
+  if (s >= 0) {
+    Symbol& sym = c_.syms[s];
+    sym.used = true;
+    ok = (sym.kind == SymKind::Var && sym.decl->dims.size() == 1 && sym.decl->dims[0].type == "site") ||
+         ((sym.kind == SymKind::Region || sym.kind == SymKind::Track) && sym.decl->dims.empty());
+  }
+  if (!ok)
+    diags_.report(s < 0 ? Code::unknown_name : Code::type_mismatch, d.name_span,
+                  s < 0 ? fmt::format("unknown name '{}'", d.name)
+                        : fmt::format("'display' needs a variable per site or a region, and '{}' is neither", d.name),
+                  s < 0 ? diag::suggest(d.name, global_names()) : "or write 'display pieces at SITE_OF by OWNER_OF'");
 }
 
 // A chance phase throws dice: a dice name, or a choice between dice made from parameters.

@@ -48,7 +48,7 @@ struct Checked {
   ast::Decl* players = nullptr;
   ast::Decl* pieces = nullptr;
   ast::Decl* board = nullptr;
-  ast::Decl* display = nullptr;
+  std::vector<ast::Decl*> displays;  // what the text board shows
   std::vector<std::pair<std::string, std::string>> about;
 
   int lookup(const std::string& name) const {

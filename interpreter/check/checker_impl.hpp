@@ -36,6 +36,7 @@ class Checker {
   void check_handler(ast::Decl& d);
   void check_phase(ast::Decl& d);
   void check_dice_choice(ast::Expr& e);
+  void check_display(ast::Decl& d);
   void check_recursion();
   ast::Type declared_type(const std::string& name, Span span);
   static std::string hint_or(std::string hint, std::string fallback);

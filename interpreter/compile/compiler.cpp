@@ -329,6 +329,31 @@ struct Compiler {
     }
   }
 
+  // A callable (pc) -> value for `display pieces`: the named function, or a table read as one.
+  int piece_function(CodeGen& gen, Program& out, const std::string& name) {
+    const check::Symbol& s = ck.syms[ck.lookup(name)];
+    if (s.kind == SymKind::Def) return gen.callable_for(*s.decl);
+    int c = gen.new_callable(name, 1);
+    int slot = out.callables[c].frame;
+    out.callables[c].params.push_back(slot);
+    Node local;
+    local.op = Op::Local;
+    local.a = slot;
+    out.code.push_back(local);
+    out.spans.push_back(s.decl->name_span);
+    Node get;
+    get.op = s.kind == SymKind::Var ? Op::StateGet : Op::ConstGet;
+    const auto& tables = s.kind == SymKind::Var ? out.vars : out.const_tables;
+    for (size_t i = 0; i < tables.size(); ++i)
+      if (tables[i].name == name) get.a = static_cast<int32_t>(i);
+    get.k[0] = static_cast<int32_t>(out.code.size()) - 1;
+    out.code.push_back(get);
+    out.spans.push_back(s.decl->name_span);
+    out.callables[c].body = static_cast<int>(out.code.size()) - 1;
+    out.callables[c].is_expr = true;
+    return c;
+  }
+
   int dice_choice(const ast::Expr& e) {
     if (e.kind == ExprKind::Cond) {
       auto c = constant(*e.kids[0]);
@@ -439,9 +464,17 @@ struct Compiler {
       out->invariants.emplace_back(inv->doc, c);
     }
     for (auto* l : ck.limits) out->move_limit = static_cast<int>(need_constant(*l->value, "a limit"));
-    if (ck.display)
+    for (auto* d : ck.displays) {
+      if (d->names.size() == 2) {
+        out->piece_site = piece_function(gen, *out, d->names[0]);
+        out->piece_owner = piece_function(gen, *out, d->names[1]);
+        continue;
+      }
       for (size_t i = 0; i < ck.vars.size(); ++i)
-        if (ck.vars[i]->name == ck.display->name) out->display = static_cast<int>(i);
+        if (ck.vars[i]->name == d->name) out->display = static_cast<int>(i);
+      for (size_t i = 0; i < out->region_tables.size(); ++i)
+        if (out->region_tables[i].name == d->name && out->region_tables[i].dims.empty()) out->display_marks = out->region_tables[i].base;
+    }
     if (diags.has_errors()) return nullptr;
     return out;
   }

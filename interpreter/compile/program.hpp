@@ -137,6 +137,8 @@ struct Program {
   int locals = 0;                // total local slots
   int move_limit = 0;            // 0: none
   int display = -1;              // var index shown on the board, -1 for none
+  int display_marks = -1;        // region instance whose empty sites are marked, -1 for none
+  int piece_site = -1, piece_owner = -1;  // callables (pc) -> site and (pc) -> seat, -1 for none
   int max_roll = 0;              // the most dice any set throws
 };
 

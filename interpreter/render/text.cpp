@@ -1,6 +1,8 @@
 // The board as text: a grid by site coordinates, then variables and the turn.
 #include "render/text.hpp"
 
+#include "runtime/machine.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -28,13 +30,36 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
   for (const auto& v : p.vars)
     if (v.kind == 1 && v.dims.size() == 1 && v.dim_kinds[0] == 1) flags.push_back(&v);
   const char* marks = "*+!~^";
+  // Pieces by site: each owner's initial, with a count when more than one.
+  std::vector<std::vector<int>> held(p.num_sites);
+  if (p.piece_site >= 0 && p.piece_owner >= 0) {
+    runtime::State copy = s;
+    runtime::Machine m(p);
+    m.bind(copy.data());
+    for (int pc = 0; pc < p.num_pieces; ++pc) {
+      int64_t arg = pc;
+      int64_t site = m.call(p.piece_site, &arg, 1), owner = m.call(p.piece_owner, &arg, 1);
+      if (site < 0 || site >= p.num_sites || owner < 0 || owner >= p.num_players) continue;
+      if (held[site].empty()) held[site].assign(p.num_players, 0);
+      ++held[site][owner];
+    }
+  }
   std::vector<std::string> cells(p.num_sites);
   size_t width = 1;
   for (int i = 0; i < p.num_sites; ++i) {
-    std::string value = p.display >= 0 ? std::to_string(s[p.vars[p.display].base + i]) : "";
-    for (size_t f = 0; f < flags.size() && f < 5; ++f)
-      if (s[flags[f]->base + i]) value += marks[f];
-    std::string c = p.display >= 0 ? fmt::format("{}:{}", p.sites[i].label, value) : p.sites[i].label + value;
+    std::string c;
+    if (p.display >= 0) {
+      std::string value = std::to_string(s[p.vars[p.display].base + i]);
+      for (size_t f = 0; f < flags.size() && f < 5; ++f)
+        if (s[flags[f]->base + i]) value += marks[f];
+      c = fmt::format("{}:{}", p.sites[i].label, value);
+    } else if (!held[i].empty()) {
+      for (int o = 0; o < p.num_players; ++o)
+        if (held[i][o] > 0) c += p.seat_names[o].substr(0, 1) + (held[i][o] > 1 ? std::to_string(held[i][o]) : "");
+    } else {
+      bool marked_site = p.display_marks >= 0 && p.region_index[p.display_marks][i] >= 0;
+      c = marked_site ? "x" : ".";
+    }
     if (std::find(marked.begin(), marked.end(), i) != marked.end()) c = "[" + c + "]";
     cells[i] = c;
     width = std::max(width, c.size());

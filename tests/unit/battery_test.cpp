@@ -1,0 +1,87 @@
+// The random-play battery: every game in games/, every combination of its bool and choice
+// parameters, many seeded random games each. After every step the game's declared invariants
+// must hold; every game must end by its rules (not by its move limit). How many games each
+// combination plays comes from games/NAME.battery.yaml (default 100).
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+
+#include "support.hpp"
+
+namespace keli::test {
+namespace {
+
+struct Plan {
+  int games = 100;
+  bool natural = true;  // every game must end by the rules
+  std::vector<std::pair<compile::ParamSettings, int>> overrides;  // when these settings: this many games
+};
+
+Plan read_plan(const std::string& game) {
+  Plan plan;
+  std::string path = std::filesystem::path(game).replace_extension(".battery.yaml").string();
+  if (!std::filesystem::exists(path)) return plan;
+  YAML::Node n = YAML::LoadFile(path);
+  if (n["games"]) plan.games = n["games"].as<int>();
+  if (n["require_natural_end"]) plan.natural = n["require_natural_end"].as<bool>();
+  for (const auto& o : n["overrides"]) {
+    compile::ParamSettings when;
+    for (const auto& kv : o["when"]) when.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
+    plan.overrides.emplace_back(when, o["games"].as<int>());
+  }
+  return plan;
+}
+
+int games_for(const Plan& plan, const compile::ParamSettings& s) {
+  for (const auto& [when, n] : plan.overrides) {
+    bool all = true;
+    for (const auto& w : when) all = all && std::find(s.begin(), s.end(), w) != s.end();
+    if (all) return n;
+  }
+  return plan.games;
+}
+
+}  // namespace
+
+TEST_CASE("random-play battery: invariants hold and every game ends", "[battery]") {
+  for (const auto& file : game_files()) {
+    auto g = GameFile::open(file);
+    REQUIRE(g->ok());
+    Plan plan = read_plan(file);
+    for (const auto& settings : option_combinations(*g)) {
+      std::string label = file;
+      for (const auto& [k, v] : settings) label += fmt::format(" {}={}", k, v);
+      DYNAMIC_SECTION(label) {
+        auto prog = compile(file, settings);
+        runtime::Game game(prog);
+        std::vector<runtime::Move> legal;
+        int n = games_for(plan, settings), natural = 0;
+        long long steps = 0;
+        for (int seed = 1; seed <= n; ++seed) {
+          runtime::Rng rng(static_cast<uint64_t>(seed));
+          runtime::State s = game.initial();
+          while (!game.over(s)) {
+            if (game.chance(s)) {
+              game.apply_roll(s, game.sample_roll(s, rng));
+            } else {
+              game.legal(s, legal);
+              REQUIRE(!legal.empty());
+              game.apply(s, legal[rng.below(legal.size())]);
+            }
+            ++steps;
+            auto bad = game.failed_invariants(s);
+            if (!bad.empty()) FAIL(fmt::format("seed {}, ply {}: invariant \"{}\" fails", seed, game.ply(s), bad[0]));
+          }
+          if (!game.ended_by_limit(s)) ++natural;
+        }
+        WARN(fmt::format("{}: {} games, {} ended by the rules, {} by the move limit, {:.1f} steps a game", label, n,
+                         natural, n - natural, static_cast<double>(steps) / n));
+        if (plan.natural) CHECK(natural == n);
+      }
+    }
+  }
+}
+
+}  // namespace keli::test

@@ -1,0 +1,89 @@
+// Helpers shared by the tests.
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+
+namespace keli::test {
+namespace fs = std::filesystem;
+
+std::string source_path(const std::string& relative) { return (fs::path(KELI_SOURCE_DIR) / relative).string(); }
+
+std::vector<std::string> game_files() {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(source_path("games")))
+    if (e.path().extension() == ".keli") out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::shared_ptr<const compile::Program> compile(const std::string& path, const compile::ParamSettings& settings) {
+  auto g = GameFile::open(path);
+  std::string shown;
+  for (const auto& d : g->diagnostics().all()) shown += diag::render(g->sources(), d);
+  INFO(shown);
+  REQUIRE(g->ok());
+  diag::Diagnostics d;
+  auto p = g->compile(settings, d);
+  for (const auto& x : d.all()) shown += diag::render(g->sources(), x);
+  INFO(shown);
+  REQUIRE(p != nullptr);
+  return p;
+}
+
+static std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+static std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+Run keli(const std::vector<std::string>& args) {
+  static int counter = 0;
+  std::string base = (fs::temp_directory_path() / fmt::format("keli_test_{}_{}", getpid(), counter++)).string();
+  std::string cmd = fmt::format("cd {} && {}", quote(KELI_SOURCE_DIR), quote(KELI_BINARY));
+  for (const auto& a : args) cmd += " " + quote(a);
+  cmd += fmt::format(" < /dev/null > {} 2> {}", quote(base + ".out"), quote(base + ".err"));
+  int raw = std::system(cmd.c_str());
+  Run r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+  r.out = slurp(base + ".out");
+  r.err = slurp(base + ".err");
+  fs::remove(base + ".out");
+  fs::remove(base + ".err");
+  return r;
+}
+
+std::vector<compile::ParamSettings> option_combinations(const GameFile& g) {
+  std::vector<compile::ParamSettings> out = {{}};
+  for (const auto* d : g.checked().params) {
+    std::vector<std::string> values;
+    if (d->ptype == ast::ParamType::Bool) values = {"false", "true"};
+    else if (d->ptype == ast::ParamType::Enum) values = d->choices;
+    else continue;
+    std::vector<compile::ParamSettings> next;
+    for (const auto& base : out)
+      for (const auto& v : values) {
+        auto s = base;
+        s.emplace_back(d->name, v);
+        next.push_back(s);
+      }
+    out = next;
+  }
+  return out;
+}
+
+}  // namespace keli::test

@@ -1,0 +1,29 @@
+// Helpers shared by the tests: paths into the source tree, loading games, running the binary.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "compile/compiler.hpp"
+#include "runtime/game.hpp"
+#include "session/game_file.hpp"
+
+namespace keli::test {
+
+std::string source_path(const std::string& relative);
+std::vector<std::string> game_files();  // every games/*.keli, sorted
+
+// Compiles a game with settings; fails the current test (with the diagnostics) if it does not.
+std::shared_ptr<const compile::Program> compile(const std::string& path, const compile::ParamSettings& settings = {});
+
+struct Run {
+  int status = -1;
+  std::string out, err;
+};
+// Runs build/keli with arguments (each shell-quoted), from the source root, stdin from /dev/null.
+Run keli(const std::vector<std::string>& args);
+
+// Every combination of the game's bool and choice parameters (ints keep their defaults).
+std::vector<compile::ParamSettings> option_combinations(const GameFile& g);
+
+}  // namespace keli::test

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs what Keli needs to build and test on Debian 12 (bookworm): a compiler, CMake and the
+# four libraries (PEGTL 3, yaml-cpp, fmt, Catch2 v2), plus Google Benchmark for tools/bench.
+set -euo pipefail
+packages=(g++ cmake make tao-pegtl-dev libyaml-cpp-dev libfmt-dev catch2 libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"

@@ -52,6 +52,16 @@ bool Checker::resolvable(const Expr& e) const {
   return find_local(e.text) || c_.lookup(e.text) >= 0 || find_builtin_var(e.text) >= 0;
 }
 
+// A play-only construct: an error while building the board; inside a function, remembered so
+// that calls of the function from the board or a shape can be rejected (check_build_calls).
+void Checker::needs_play(Span span, const std::string& what) {
+  if (where_ == Where::Build) {
+    misplaced(span, what, Where::Play);
+  } else if (where_ == Where::Any && owner_ && owner_->kind == DeclKind::Def && !play_use_.count(owner_)) {
+    play_use_[owner_] = {span, what};
+  }
+}
+
 void Checker::misplaced(Span span, const std::string& what, Where needed) {
   if (needed == Where::Build)
     diags_.report(Code::misplaced, span, fmt::format("{} can only be used while building the board", what),
@@ -149,7 +159,7 @@ Type Checker::name(Expr& e, Type want, int want_enum) {
       case SymKind::Var:
       case SymKind::Region:
       case SymKind::Track:
-        if (s.kind == SymKind::Var && where_ == Where::Build) misplaced(e.span, fmt::format("variable '{}'", e.text), Where::Play);
+        if (s.kind == SymKind::Var) needs_play(e.span, fmt::format("variable '{}'", e.text));
         if (!s.decl->dims.empty()) {
           diags_.report(Code::missing_index, e.span,
                         fmt::format("'{}' is indexed per {}: write {}[...]", e.text,
@@ -167,7 +177,7 @@ Type Checker::name(Expr& e, Type want, int want_enum) {
   if (b >= 0) {
     const auto& info = builtin_var_info(static_cast<BuiltinVar>(b));
     e.ref = b;
-    if (info.where == Where::Play && where_ == Where::Build) misplaced(e.span, fmt::format("'{}'", e.text), Where::Play);
+    if (info.where == Where::Play) needs_play(e.span, fmt::format("'{}'", e.text));
     if (info.id == BuiltinVar::roll) {
       if (!in_chance_) diags_.report(Code::misplaced, e.span, "'roll' exists only in a chance phase", "throw dice with 'phase NAME chance DICE { ... }'");
       diags_.report(Code::missing_index, e.span, "'roll' holds one value per die: write roll[0], roll[1], ...");
@@ -258,7 +268,7 @@ Type Checker::access(Expr& e) {
     for (auto* i : idx) expr(*i);
     return Type::Error;
   }
-  if (s.kind == SymKind::Var && where_ == Where::Build) misplaced(root->span, fmt::format("variable '{}'", root->text), Where::Play);
+  if (s.kind == SymKind::Var) needs_play(root->span, fmt::format("variable '{}'", root->text));
   const auto& dims = s.decl->dims;
   size_t allowed = dims.size() + (s.kind == SymKind::Region || s.kind == SymKind::Track ? 1 : 0);
   if (idx.size() > allowed) {
@@ -430,9 +440,7 @@ void Checker::block(ast::Block& b) {
 }
 
 void Checker::stmt(Stmt& s) {
-  auto play_only = [&](const char* what) {
-    if (where_ == Where::Build) misplaced(s.span, what, Where::Play);
-  };
+  auto play_only = [&](const char* what) { needs_play(s.span, what); };
   switch (s.kind) {
     case StmtKind::Let: {
       Type t = expr(*s.exprs[0]);

@@ -247,6 +247,31 @@ void Checker::check_all() {
   }
   for (auto* d : c_.displays) check_display(*d);
   check_recursion();
+  check_build_calls();
+}
+
+// A function called while the board is built must not need the game's state, directly or
+// through the functions it calls.
+void Checker::check_build_calls() {
+  std::function<const std::pair<Span, std::string>*(ast::Decl*, std::set<ast::Decl*>&)> uses =
+      [&](ast::Decl* d, std::set<ast::Decl*>& seen) -> const std::pair<Span, std::string>* {
+    if (!seen.insert(d).second) return nullptr;
+    auto it = play_use_.find(d);
+    if (it != play_use_.end()) return &it->second;
+    for (auto& [from, to, span] : calls_)
+      if (from == d && to->kind == DeclKind::Def)
+        if (auto* u = uses(to, seen)) return u;
+    return nullptr;
+  };
+  for (auto& [from, to, span] : calls_) {
+    bool build = from == c_.board || from->kind == DeclKind::Shape;
+    if (!build || to->kind != DeclKind::Def) continue;
+    std::set<ast::Decl*> seen;
+    if (auto* u = uses(to, seen))
+      diags_.report(Code::misplaced, span,
+                    fmt::format("'{}' cannot be called while building the board: it uses {}", to->name, u->second),
+                    fmt::format("{} is used at {}; the board is built before play", u->second, src_.where(u->first)));
+  }
 }
 
 void Checker::check_param(ast::Decl& d) {

@@ -65,6 +65,8 @@ class Checker {
   void stmt(ast::Stmt& s);
   void assign(ast::Stmt& s);
   void misplaced(Span span, const std::string& what, Where needed);
+  void needs_play(Span span, const std::string& what);
+  void check_build_calls();
 
   Checked& c_;
   const SourceSet& src_;
@@ -80,6 +82,7 @@ class Checker {
   bool in_chance_ = false;
   ast::Type result_ = ast::Type::Void;
   std::vector<std::tuple<ast::Decl*, ast::Decl*, Span>> calls_;  // caller, callee (def, shape, event)
+  std::map<ast::Decl*, std::pair<Span, std::string>> play_use_;    // functions that need play-time state
 };
 
 }  // namespace keli::check

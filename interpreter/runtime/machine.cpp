@@ -21,6 +21,12 @@ void Machine::fail(int node, const std::string& message) const {
   throw diag::Error{building_ ? diag::Code::eval_error : diag::Code::runtime, span, message, {}};
 }
 
+// Play-time state does not exist while the board is built; the checker rejects such calls, and
+// this keeps the evaluator safe if one slips through.
+void Machine::need_state(int node) const {
+  if (!state_) fail(node, "the game's state does not exist while the board is being built");
+}
+
 int64_t Machine::table_offset(const compile::VarInfo& t, const Node& n, int node) {
   int64_t off = 0;
   for (size_t d = 0; d < t.dims.size(); ++d) {
@@ -117,12 +123,12 @@ int64_t Machine::eval(int idx) {
     case Op::Imm: return n.a;
     case Op::Local: return locals_[n.a];
     case Op::StateGet:
-      if (!state_) fail(idx, fmt::format("variable '{}' does not exist while the board is being built", p_.vars[n.a].name));
+      need_state(idx);
       return state_[table_offset(p_.vars[n.a], n, idx)];
     case Op::ConstGet: return p_.consts[table_offset(p_.const_tables[n.a], n, idx)];
-    case Op::Mover: return state_[compile::kMover];
-    case Op::Phase: return state_[compile::kPhase];
-    case Op::Ply: return state_[compile::kPly];
+    case Op::Mover: need_state(idx); return state_[compile::kMover];
+    case Op::Phase: need_state(idx); return state_[compile::kPhase];
+    case Op::Ply: need_state(idx); return state_[compile::kPly];
     case Op::Roll: {
       int64_t i = eval(n.k[0]);
       if (i < 0 || i >= nroll_) fail(idx, fmt::format("roll[{}] does not exist: {} dice were thrown", i, nroll_));
@@ -236,7 +242,7 @@ bool Machine::run(int idx) {
     switch (n.op) {
       case Op::SetLocal: locals_[n.a] = combine(n.aux, locals_[n.a], eval(n.k[0])); break;
       case Op::StateSet: {
-        if (!state_) fail(idx, fmt::format("variable '{}' does not exist while the board is being built", p_.vars[n.a].name));
+        need_state(idx);
         int64_t off = table_offset(p_.vars[n.a], n, idx);
         int64_t v = combine(n.aux, state_[off], eval(n.d));
         if (v > INT32_MAX || v < INT32_MIN) fail(idx, fmt::format("value {} is too large to store", v));
@@ -250,12 +256,13 @@ bool Machine::run(int idx) {
         break;
       }
       case Op::SetMover: {
+        need_state(idx);
         int64_t v = eval(n.k[0]);
         if (v < 0 || v >= p_.num_players) fail(idx, fmt::format("seat {} does not exist", v));
         state_[compile::kMover] = static_cast<int32_t>(v);
         break;
       }
-      case Op::SetPhase: state_[compile::kPhase] = static_cast<int32_t>(eval(n.k[0])); break;
+      case Op::SetPhase: need_state(idx); state_[compile::kPhase] = static_cast<int32_t>(eval(n.k[0])); break;
       case Op::If:
         if (eval(n.k[0])) {
           if (run(n.k[1])) return true;
@@ -284,7 +291,7 @@ bool Machine::run(int idx) {
       case Op::Return:
         result_ = n.k[0] >= 0 ? eval(n.k[0]) : 0;
         return true;
-      case Op::Emit: emit(n.a, &p_.args[n.b], n.c); break;
+      case Op::Emit: need_state(idx); emit(n.a, &p_.args[n.b], n.c); break;
       case Op::Note: notes_.push_back(n.a); break;
       case Op::AddSite: {
         if (!building_) fail(idx, "'add' can only be used while building the board");
@@ -295,6 +302,7 @@ bool Machine::run(int idx) {
         break;
       }
       case Op::Finish: {
+        need_state(idx);
         int32_t place = state_[compile::kNextPlace];
         int placed = 0;
         for (int i = 0; i < n.c; ++i) {
@@ -309,7 +317,7 @@ bool Machine::run(int idx) {
         state_[compile::kNextPlace] = place + placed;
         break;
       }
-      case Op::EndGame: end_game(n); break;
+      case Op::EndGame: need_state(idx); end_game(n); break;
       case Op::Fail: fail(idx, p_.notes[n.a]);
       default: eval(idx); break;  // a call whose value is not needed
     }

@@ -37,6 +37,7 @@ class Machine {
 
  private:
   [[noreturn]] void fail(int node, const std::string& message) const;
+  void need_state(int node) const;
   int64_t table_offset(const compile::VarInfo& t, const compile::Node& n, int node);
   int region_of(int64_t id, int node) const;
   bool run(int first);  // statements; true when a `return` ended the body

@@ -1,7 +1,8 @@
 // The random-play battery: every game in games/, every combination of its bool and choice
 // parameters, many seeded random games each. After every step the game's declared invariants
-// must hold; every game must end by its rules (not by its move limit). How many games each
-// combination plays comes from games/NAME.battery.yaml (default 100).
+// must hold; every game must end by its rules (not by its move limit) unless the plan allows it.
+// How many games each combination plays comes from games/NAME.battery.yaml (default 100):
+// `games` in the suite, `soak_games` in the soak run (`build/tests/keli_tests "[soak]"`).
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
@@ -15,6 +16,7 @@ namespace {
 
 struct Plan {
   int games = 100;
+  int soak_games = 1000;
   bool natural = true;  // every game must end by the rules
   std::vector<std::pair<compile::ParamSettings, int>> overrides;  // when these settings: this many games
 };
@@ -25,6 +27,7 @@ Plan read_plan(const std::string& game) {
   if (!std::filesystem::exists(path)) return plan;
   YAML::Node n = YAML::LoadFile(path);
   if (n["games"]) plan.games = n["games"].as<int>();
+  plan.soak_games = n["soak_games"] ? n["soak_games"].as<int>() : plan.games * 10;
   if (n["require_natural_end"]) plan.natural = n["require_natural_end"].as<bool>();
   for (const auto& o : n["overrides"]) {
     compile::ParamSettings when;
@@ -34,18 +37,16 @@ Plan read_plan(const std::string& game) {
   return plan;
 }
 
-int games_for(const Plan& plan, const compile::ParamSettings& s) {
+int games_for(const Plan& plan, const compile::ParamSettings& s, bool soak) {
   for (const auto& [when, n] : plan.overrides) {
     bool all = true;
     for (const auto& w : when) all = all && std::find(s.begin(), s.end(), w) != s.end();
-    if (all) return n;
+    if (all) return soak ? n * plan.soak_games / plan.games : n;
   }
-  return plan.games;
+  return soak ? plan.soak_games : plan.games;
 }
 
-}  // namespace
-
-TEST_CASE("random-play battery: invariants hold and every game ends", "[battery]") {
+void battery(bool soak) {
   for (const auto& file : game_files()) {
     auto g = GameFile::open(file);
     REQUIRE(g->ok());
@@ -57,7 +58,7 @@ TEST_CASE("random-play battery: invariants hold and every game ends", "[battery]
         auto prog = compile(file, settings);
         runtime::Game game(prog);
         std::vector<runtime::Move> legal;
-        int n = games_for(plan, settings), natural = 0;
+        int n = games_for(plan, settings, soak), natural = 0;
         long long steps = 0;
         for (int seed = 1; seed <= n; ++seed) {
           runtime::Rng rng(static_cast<uint64_t>(seed));
@@ -83,5 +84,12 @@ TEST_CASE("random-play battery: invariants hold and every game ends", "[battery]
     }
   }
 }
+
+}  // namespace
+
+TEST_CASE("random-play battery: invariants hold and every game ends", "[battery]") { battery(false); }
+
+// The full battery (hidden from the default run): build/tests/keli_tests "[soak]"
+TEST_CASE("random-play soak: the battery at full size", "[.soak]") { battery(true); }
 
 }  // namespace keli::test

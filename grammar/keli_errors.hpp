@@ -10,6 +10,7 @@ template <typename Rule> inline constexpr const char* error_message = nullptr;
 
 #define KELI_EXPECT(rule, text) template <> inline constexpr const char* error_message<rule> = text
 KELI_EXPECT(str_close, "unterminated string: expected '\"' before the end of the line");
+KELI_EXPECT(str_escape, "unknown escape in a string: use \\\" for a quote, \\\\ for a backslash, \\n for a new line");
 KELI_EXPECT(expr, "expected an expression");
 KELI_EXPECT(expr_list, "expected one or more expressions separated by ','");
 KELI_EXPECT(unary, "expected an operand");

@@ -57,7 +57,8 @@ struct reserved
 struct name : p::seq<p::not_at<reserved>, ident_first, p::star<ident_other>> {};
 struct ident : tok<name> {};
 struct integer : tok<p::plus<p::digit>> {};
-struct str_char : p::sor<p::seq<p::one<'\\'>, p::one<'"', '\\', 'n'>>, p::not_one<'"', '\\', '\n'>> {};
+struct str_escape : p::one<'"', '\\', 'n'> {};
+struct str_char : p::sor<p::seq<p::one<'\\'>, p::must<str_escape>>, p::not_one<'"', '\\', '\n'>> {};
 struct str_body : p::star<str_char> {};
 struct str_close : p::one<'"'> {};
 struct string_lit : tok<p::seq<p::one<'"'>, str_body, p::must<str_close>>> {};
@@ -112,7 +113,7 @@ struct expr : p::sor<conditional, disjunction> {};
 struct expr_list : p::list<expr, comma> {};
 struct range_op : sym<'.', '.'> {};
 struct range : p::seq<additive, range_op, p::must<additive>> {};
-struct domain : p::sor<range, expr> {};
+struct domain : p::sor<range, expr, p::failure> {};
 
 // ---- statements ----------------------------------------------------------------
 struct stmt;
@@ -148,11 +149,11 @@ struct about_decl : p::seq<kw_about, p::must<lbrace>, p::star<about_entry>, p::m
 
 struct enum_type : p::seq<lbrace, p::must<ident_list>, p::must<rbrace>> {};
 struct int_set : p::seq<lbrace, p::must<expr_list>, p::must<rbrace>> {};
-struct int_allowed : p::sor<int_set, range> {};
+struct int_allowed : p::sor<int_set, range, p::failure> {};
 struct int_limits : p::seq<kw_in, p::must<int_allowed>> {};
 struct int_type : p::seq<kw_int, p::opt<int_limits>> {};
 struct bool_type : kw_bool {};
-struct param_type : p::sor<bool_type, int_type, enum_type> {};
+struct param_type : p::sor<bool_type, int_type, enum_type, p::failure> {};
 struct doc : string_lit {};
 struct param_decl : p::seq<kw_param, p::must<ident>, p::must<colon>, p::must<param_type>,
                            p::must<assign_eq>, p::must<expr>, p::opt<doc>> {};
@@ -162,7 +163,7 @@ struct players_decl : p::seq<kw_players, p::must<expr>, p::opt<players_names>> {
 struct pieces_decl : p::seq<kw_pieces, p::must<expr>> {};
 
 struct type_name : ident {};
-struct dim : p::sor<range, type_name> {};
+struct dim : p::sor<range, type_name, p::failure> {};
 struct dims : p::star<kw_per, p::must<dim>> {};
 struct init : p::seq<assign_eq, p::must<expr>> {};
 struct const_decl : p::seq<kw_const, p::must<ident>, p::must<colon>, p::must<type_name>, dims, p::opt<init>> {};
@@ -172,18 +173,18 @@ struct track_decl : p::seq<kw_track, p::must<ident>, dims> {};
 
 struct faces : p::seq<lbrack, p::must<expr_list>, p::must<rbrack>> {};
 struct dice_copies : p::seq<expr, kw_of, p::must<faces>> {};
-struct dice_spec : p::sor<p::list<faces, comma>, dice_copies> {};
+struct dice_spec : p::sor<p::list<faces, comma>, dice_copies, p::failure> {};
 struct dice_decl : p::seq<kw_dice, p::must<ident>, p::must<assign_eq>, p::must<dice_spec>> {};
 
 struct formal : p::seq<ident, p::must<colon>, p::must<type_name>> {};
 struct formals : p::seq<lparen, p::opt<p::list<formal, comma>>, p::must<rparen>> {};
 struct result_type : p::seq<colon, p::must<type_name>> {};
 struct body_expr : p::seq<assign_eq, p::must<expr>> {};
-struct def_body : p::sor<body_expr, block> {};
+struct def_body : p::sor<body_expr, block, p::failure> {};
 struct def_decl : p::seq<kw_def, p::must<ident>, p::must<formals>, p::opt<result_type>, p::must<def_body>> {};
 struct shape_decl : p::seq<kw_shape, p::must<ident>, p::must<formals>, p::must<block>> {};
 struct board_call : p::seq<ident, p::must<call_suffix>> {};
-struct board_body : p::sor<block, board_call> {};
+struct board_body : p::sor<block, board_call, p::failure> {};
 struct board_decl : p::seq<kw_board, p::must<board_body>> {};
 struct event_decl : p::seq<kw_event, p::must<ident>, p::must<formals>> {};
 struct handler_params : p::seq<lparen, p::opt<p::list<ident, comma>>, p::must<rparen>> {};
@@ -199,15 +200,15 @@ struct chance_of : p::seq<kw_chance, p::must<expr>> {};
 struct chance_body : p::seq<chance_of, p::must<block>> {};
 struct phase_item : p::sor<move_decl, otherwise_decl> {};
 struct phase_rules : p::seq<lbrace, p::star<phase_item>, p::must<rbrace>> {};
-struct phase_body : p::sor<chance_body, phase_rules> {};
+struct phase_body : p::sor<chance_body, phase_rules, p::failure> {};
 struct phase_decl : p::seq<kw_phase, p::must<ident>, p::must<phase_body>> {};
 struct invariant_decl : p::seq<kw_invariant, p::must<string_lit>, p::must<colon>, p::must<expr>> {};
 struct limit_decl : p::seq<kw_limit, p::must<ident>, p::must<expr>> {};
 struct display_pieces : p::seq<kw_pieces, p::must<kw_at>, p::must<ident>, p::must<kw_by>, p::must<ident>> {};
-struct display_what : p::sor<display_pieces, ident> {};
+struct display_what : p::sor<display_pieces, ident, p::failure> {};
 struct display_decl : p::seq<kw_display, p::must<display_what>> {};
 
-struct decl : p::sor<import_decl, about_decl, param_decl, players_decl, pieces_decl, const_decl,
+struct decl : p::sor<header, import_decl, about_decl, param_decl, players_decl, pieces_decl, const_decl,
                      var_decl, region_decl, track_decl, dice_decl, def_decl, shape_decl, board_decl,
                      event_decl, on_decl, setup_decl, phase_decl, invariant_decl, limit_decl,
                      display_decl> {};

@@ -38,18 +38,18 @@ class Loader {
 
   std::string resolve(const std::string& name, const std::string& from_file) {
     std::error_code ec;
-    fs::path base = fs::path(from_file).parent_path();
+    fs::path base = fs::absolute(from_file, ec).parent_path();
     for (fs::path dir = base;; dir = dir.parent_path()) {
       fs::path cand = dir / name;
-      if (fs::is_regular_file(cand, ec)) return cand.lexically_normal().string();
+      if (fs::is_regular_file(cand, ec)) return fs::proximate(cand, ec).lexically_normal().string();
       if (dir.empty() || dir == dir.parent_path()) break;
     }
     if (const char* kp = std::getenv("KELI_PATH")) {
       fs::path cand = fs::path(kp) / name;
-      if (fs::is_regular_file(cand, ec)) return cand.lexically_normal().string();
+      if (fs::is_regular_file(cand, ec)) return fs::proximate(cand, ec).lexically_normal().string();
     }
     fs::path cand = fs::path(KELI_SOURCE_ROOT) / name;
-    if (fs::is_regular_file(cand, ec)) return cand.lexically_normal().string();
+    if (fs::is_regular_file(cand, ec)) return fs::proximate(cand, ec).lexically_normal().string();
     return {};
   }
 

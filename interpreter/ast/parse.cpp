@@ -110,7 +110,7 @@ class Builder {
     if (n.is_type<g::integer>()) {
       auto e = make(ExprKind::Int, n);
       std::string w = word(n);
-      e->value = w.size() > 12 ? 999999999999 : std::stoll(w);
+      e->value = w.size() > 15 ? 999999999999999 : std::stoll(w);
       return e;
     }
     if (n.is_type<g::kw_true>() || n.is_type<g::kw_false>()) {
@@ -190,10 +190,11 @@ class Builder {
         auto e = std::make_unique<Expr>();
         e->kind = ExprKind::Binary;
         e->text = op(*n.children[i]);
-        e->span = span_of(*n.children[i]);
-        e->span.len = static_cast<uint32_t>(e->text.size());
+        e->span = cur->span;
         e->kids.push_back(std::move(cur));
         e->kids.push_back(expr(*n.children[i + 1]));
+        const Span& r = e->kids[1]->span;
+        if (r.line == e->span.line && r.col + r.len > e->span.col) e->span.len = r.col + r.len - e->span.col;
         cur = std::move(e);
       }
       return cur;
@@ -540,11 +541,18 @@ class Builder {
     mod.decls.push_back(std::move(d));
   }
 
-  Module module(const Node& root) {
+  Module module(const Node& root, diag::Diagnostics& diags) {
     Module m;
     m.file = file_;
+    bool seen_header = false;
     for (auto& k : root.children) {
+      if (k->is_type<g::header>() && seen_header) {
+        diags.report(diag::Code::duplicate_header, span_of(*k), "a file may extend at most one base game: this is a second 'game' line",
+                     "a variant names its one base: game \"NAME\" extends \"base.keli\"");
+        continue;
+      }
       if (k->is_type<g::header>()) {
+        seen_header = true;
         m.game_name = string_value(*k->children.at(0));
         m.game_span = span_of(*k->children.at(0));
         if (k->children.size() > 1) {
@@ -575,7 +583,7 @@ std::optional<Module> parse_module(const SourceSet& src, int file, diag::Diagnos
       return std::nullopt;
     }
     Builder b(src, file);
-    return b.module(*root);
+    return b.module(*root, diags);
   } catch (const tao::pegtl::parse_error& e) {
     const auto& pos = e.positions().front();
     Span sp{file, static_cast<uint32_t>(pos.line), static_cast<uint32_t>(pos.column), 1};

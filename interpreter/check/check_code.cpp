@@ -15,6 +15,15 @@ using ast::StmtKind;
 using ast::Type;
 using diag::Code;
 
+std::string count_of(size_t n, const char* noun) {
+  std::string w = noun;
+  if (n != 1) w += w.back() == 'x' ? "es" : "s";
+  if (w == "indexs") w = "indices";
+  if (w == "indexes") w = "indices";
+  return fmt::format("{} {}", n, w);
+}
+std::string count_is(size_t n) { return fmt::format("{} {}", n, n == 1 ? "is" : "are"); }
+
 void Checker::begin(ast::Decl* owner, Where where) {
   owner_ = owner;
   where_ = where;
@@ -34,8 +43,11 @@ int Checker::declare(const std::string& nm, Type t, int enum_id, Span span) {
   int g = c_.lookup(nm);
   // Only the game's own file is warned about: libraries name their parameters generally.
   if (g >= 0 && c_.syms[g].kind != SymKind::Seat && span.file == c_.modules[c_.main].file)
-    diags_.report(Code::shadowed, span, fmt::format("local '{}' hides the {} of the same name", nm, sym_kind_name(c_.syms[g].kind)),
+    diags_.report(Code::shadowed, span, fmt::format("local '{}' hides {} of the same name", nm, sym_kind_name(c_.syms[g].kind)),
                   "rename the local to keep both usable");
+  if (span.file == c_.modules[c_.main].file && (find_builtin_var(nm) >= 0 || find_builtin(nm) >= 0))
+    diags_.report(Code::shadowed, span, fmt::format("local '{}' hides the built-in '{}'", nm, nm),
+                  find_builtin_var(nm) >= 0 ? fmt::format("assigning to this local does not change the game's '{}'", nm) : "rename the local");
   scope_.push_back({nm, t, enum_id, next_slot_, span});
   max_slot_ = std::max(max_slot_, next_slot_ + 1);
   return next_slot_++;
@@ -45,6 +57,14 @@ const Checker::Local* Checker::find_local(const std::string& nm) const {
   for (auto it = scope_.rbegin(); it != scope_.rend(); ++it)
     if (it->name == nm) return &*it;
   return nullptr;
+}
+
+// A bare name that some enumeration lists as a choice: typed after the other side of a comparison.
+bool Checker::could_be_choice(const Expr& e) const {
+  if (e.kind != ExprKind::Name || find_local(e.text)) return false;
+  for (const auto& en : c_.enums)
+    if (std::find(en.choices.begin(), en.choices.end(), e.text) != en.choices.end()) return true;
+  return false;
 }
 
 bool Checker::resolvable(const Expr& e) const {
@@ -75,7 +95,11 @@ void Checker::misplaced(Span span, const std::string& what, Where needed) {
 
 Type Checker::expr(Expr& e, Type want, int want_enum) {
   switch (e.kind) {
-    case ExprKind::Int: e.type = e.type == Type::Enum ? Type::Enum : Type::Int; break;
+    case ExprKind::Int:
+      e.type = e.type == Type::Enum ? Type::Enum : Type::Int;
+      if (e.value > INT32_MAX)
+        diags_.report(Code::number_too_large, e.span, fmt::format("{} is too large: numbers go up to {}", e.value, INT32_MAX));
+      break;
     case ExprKind::Bool: e.type = Type::Bool; break;
     case ExprKind::Str:
       diags_.report(Code::type_mismatch, e.span, "a string can only be used in 'note', 'about' or a parameter's description");
@@ -168,7 +192,7 @@ Type Checker::name(Expr& e, Type want, int want_enum) {
         }
         return s.type;
       default:
-        diags_.report(Code::type_mismatch, e.span, fmt::format("'{}' is a {}, not a value", e.text, sym_kind_name(s.kind)),
+        diags_.report(Code::type_mismatch, e.span, fmt::format("'{}' is {}, not a value", e.text, sym_kind_name(s.kind)),
                       s.kind == SymKind::Def ? fmt::format("call it: {}(...)", e.text) : "");
         return Type::Error;
     }
@@ -203,6 +227,13 @@ Type Checker::name(Expr& e, Type want, int want_enum) {
     e.kind = ExprKind::Int;
     e.enum_id = found;
     return Type::Enum;
+  }
+  if (want == Type::Enum && want_enum >= 0) {
+    const EnumInfo& en = c_.enums[want_enum];
+    std::string hint = diag::suggest(e.text, en.choices);
+    diags_.report(Code::unknown_choice, e.span, fmt::format("'{}' is not a choice of '{}'", e.text, en.param),
+                  hint.empty() ? fmt::format("choices: {}", fmt::join(en.choices, ", ")) : hint);
+    return Type::Error;
   }
   std::vector<std::string> cands = global_names();
   for (auto& l : scope_) cands.push_back(l.name);
@@ -264,7 +295,7 @@ Type Checker::access(Expr& e) {
   s.used = true;
   root->sym = g;
   if (s.kind != SymKind::Var && s.kind != SymKind::Const && s.kind != SymKind::Region && s.kind != SymKind::Track) {
-    diags_.report(Code::bad_index, e.span, fmt::format("'{}' is a {} and cannot be indexed", root->text, sym_kind_name(s.kind)));
+    diags_.report(Code::bad_index, e.span, fmt::format("'{}' is {} and cannot be indexed", root->text, sym_kind_name(s.kind)));
     for (auto* i : idx) expr(*i);
     return Type::Error;
   }
@@ -273,7 +304,7 @@ Type Checker::access(Expr& e) {
   size_t allowed = dims.size() + (s.kind == SymKind::Region || s.kind == SymKind::Track ? 1 : 0);
   if (idx.size() > allowed) {
     diags_.report(Code::bad_index, e.span,
-                  fmt::format("'{}' takes {} index(es), but {} are given", root->text, allowed, idx.size()));
+                  fmt::format("'{}' takes {}, but {} given", root->text, count_of(allowed, "index"), count_is(idx.size())));
     for (auto* i : idx) expr(*i);
     return Type::Error;
   }
@@ -285,7 +316,7 @@ Type Checker::access(Expr& e) {
   }
   if (idx.size() < dims.size()) {
     diags_.report(Code::missing_index, e.span,
-                  fmt::format("'{}' needs {} index(es), but {} are given", root->text, dims.size(), idx.size()));
+                  fmt::format("'{}' needs {}, but {} given", root->text, count_of(dims.size(), "index"), count_is(idx.size())));
     return Type::Error;
   }
   if (s.kind == SymKind::Region || s.kind == SymKind::Track) return idx.size() == dims.size() ? Type::Region : Type::Site;
@@ -297,7 +328,7 @@ Type Checker::check_call(Expr& e, bool as_statement) {
   size_t nargs = e.kids.size() - 1;
   auto check_args = [&](const std::vector<Type>& types, const std::string& what) {
     if (types.size() != nargs)
-      diags_.report(Code::wrong_arity, e.span, fmt::format("{} takes {} argument(s), but {} are given", what, types.size(), nargs));
+      diags_.report(Code::wrong_arity, e.span, fmt::format("{} takes {}, but {} given", what, count_of(types.size(), "argument"), count_is(nargs)));
     for (size_t i = 0; i < nargs; ++i) {
       Type t = i < types.size() ? types[i] : Type::Error;
       Type got = expr(*e.kids[i + 1], t);
@@ -342,7 +373,7 @@ Type Checker::check_call(Expr& e, bool as_statement) {
     return info.result;
   }
   if (g >= 0) {
-    diags_.report(Code::not_callable, callee.span, fmt::format("'{}' is a {}, not a function", callee.text, sym_kind_name(c_.syms[g].kind)),
+    diags_.report(Code::not_callable, callee.span, fmt::format("'{}' is {}, not a function", callee.text, sym_kind_name(c_.syms[g].kind)),
                   c_.syms[g].kind == SymKind::Event ? fmt::format("raise an event with 'emit {}(...)'", callee.text) : "");
   } else {
     std::vector<std::string> cands;
@@ -373,7 +404,7 @@ Type Checker::binary(Expr& e) {
   }
   if (op == "==" || op == "!=") {
     Type lt, rt;
-    if (!resolvable(l) && resolvable(r)) {  // `single == rounds`: type the known side first
+    if (could_be_choice(l) && !could_be_choice(r)) {  // `single == rounds`: type the parameter's side first
       rt = expr(r);
       lt = expr(l, rt, r.enum_id);
     } else {
@@ -390,9 +421,14 @@ Type Checker::binary(Expr& e) {
   }
   bool cmp = op == "<" || op == "<=" || op == ">" || op == ">=";
   Type lt = expr(l), rt = expr(r);
+  bool numbers = true;
   for (auto [t, x] : {std::pair{lt, &l}, std::pair{rt, &r}})
-    if (!compatible(Type::Int, t))
+    if (!compatible(Type::Int, t)) {
       diags_.report(Code::type_mismatch, x->span, fmt::format("'{}' needs numbers, but this is {}", op, ast::type_name(t)));
+      numbers = false;
+    }
+  if (cmp && numbers && !compatible(lt, rt))
+    diags_.report(Code::type_mismatch, e.span, fmt::format("cannot compare {} with {}", ast::type_name(lt), ast::type_name(rt)));
   return cmp ? Type::Bool : Type::Int;
 }
 
@@ -444,7 +480,8 @@ void Checker::stmt(Stmt& s) {
   switch (s.kind) {
     case StmtKind::Let: {
       Type t = expr(*s.exprs[0]);
-      if (t == Type::Void || t == Type::Domain || t == Type::Dice)
+      bool reported = t == Type::Void && s.exprs[0]->kind == ExprKind::Call;  // "gives no value" already said
+      if ((t == Type::Void && !reported) || t == Type::Domain || t == Type::Dice)
         diags_.report(Code::type_mismatch, s.exprs[0]->span, fmt::format("a local cannot hold {}", ast::type_name(t)));
       s.slot = declare(s.name, t, s.exprs[0]->enum_id, s.name_span);
       break;
@@ -489,7 +526,13 @@ void Checker::stmt(Stmt& s) {
       if (g < 0 || c_.syms[g].kind != SymKind::Event) {
         std::vector<std::string> evs;
         for (auto* x : c_.events) evs.push_back(x->name);
-        diags_.report(Code::unknown_event, s.name_span, fmt::format("unknown event '{}'", s.name), diag::suggest(s.name, evs));
+        std::string hint = diag::suggest(s.name, evs);
+        if (hint.empty()) hint = evs.empty() ? "no events are declared" : fmt::format("events: {}", fmt::join(evs, ", "));
+        if (g >= 0)
+          diags_.report(Code::unknown_event, s.name_span, fmt::format("'{}' is {}, not an event", s.name, sym_kind_name(c_.syms[g].kind)),
+                        c_.syms[g].kind == SymKind::Def ? fmt::format("call it: {}(...)", s.name) : hint);
+        else
+          diags_.report(Code::unknown_event, s.name_span, fmt::format("unknown event '{}'", s.name), hint);
         for (size_t i = 1; i < call.kids.size(); ++i) expr(*call.kids[i]);
         break;
       }
@@ -498,7 +541,7 @@ void Checker::stmt(Stmt& s) {
       ast::Decl* ev = c_.syms[g].decl;
       if (ev->formals.size() != call.kids.size() - 1)
         diags_.report(Code::wrong_arity, call.span,
-                      fmt::format("event '{}' takes {} argument(s), but {} are given", s.name, ev->formals.size(), call.kids.size() - 1));
+                      fmt::format("event '{}' takes {}, but {} given", s.name, count_of(ev->formals.size(), "argument"), count_is(call.kids.size() - 1)));
       for (size_t i = 1; i < call.kids.size(); ++i) {
         Type t = i - 1 < ev->formals.size() ? Type::Error : Type::Error;
         if (i - 1 < ev->formals.size()) {
@@ -562,8 +605,11 @@ void Checker::assign(Stmt& s) {
     int b = (l || g >= 0) ? -1 : find_builtin_var(root->text);
     if (l) {
       writable = &target == root;
+      if (!writable)
+        diags_.report(Code::not_assignable, target.span, fmt::format("cannot assign into '{}': a region or track does not change during play", root->text));
     } else if (g >= 0) {
       SymKind k = c_.syms[g].kind;
+      c_.syms[g].used = true;
       writable = k == SymKind::Var || (k == SymKind::Const && where_ == Where::Build);
       if (k == SymKind::Const && where_ != Where::Build && !writable)
         diags_.report(Code::not_assignable, target.span, fmt::format("constant '{}' can only be set while building the board", root->text),
@@ -573,18 +619,24 @@ void Checker::assign(Stmt& s) {
     } else if (b >= 0) {
       writable = builtin_var_info(static_cast<BuiltinVar>(b)).writable;
       if (!writable) diags_.report(Code::not_assignable, target.span, fmt::format("'{}' is read-only", root->text));
+    } else {
+      expr(target);  // reports the unknown name, with a suggestion
     }
   } else {
     diags_.report(Code::not_assignable, target.span, "cannot assign to this expression");
   }
-  t = expr(target);
-  enum_id = target.enum_id;
-  if (s.name != "=" && !compatible(Type::Int, t))
+  if (writable) {
+    t = expr(target);
+    enum_id = target.enum_id;
+  }
+  bool ok = writable;
+  if (ok && s.name != "=" && !compatible(Type::Int, t)) {
     diags_.report(Code::type_mismatch, target.span, fmt::format("'{}' needs a number, but this is {}", s.name, ast::type_name(t)));
+    ok = false;
+  }
   Type v = expr(value, t, enum_id);
-  if (!compatible(t, v))
+  if (ok && !compatible(t, v))
     diags_.report(Code::type_mismatch, value.span, fmt::format("cannot assign {} to {}", ast::type_name(v), ast::type_name(t)));
-  (void)writable;
 }
 
 void Checker::warn_unused() {
@@ -593,7 +645,7 @@ void Checker::warn_unused() {
     // Only the game's own file is warned about: a library may offer more than one game uses.
     if (s.decl->file != c_.modules[c_.main].file) continue;
     if (s.kind == SymKind::Phase || s.kind == SymKind::Param) continue;
-    diags_.report(Code::unused, s.decl->name_span, fmt::format("{} '{}' is never used", sym_kind_name(s.kind), s.name),
+    diags_.report(Code::unused, s.decl->name_span, fmt::format("'{}' ({}) is never used", s.name, sym_kind_name(s.kind)),
                   "remove it, or use it");
   }
 }

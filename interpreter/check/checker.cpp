@@ -21,9 +21,9 @@ using ast::Type;
 using diag::Code;
 
 const char* sym_kind_name(SymKind k) {
-  static const char* names[] = {"parameter", "constant table", "variable", "region", "track", "dice",
-                                "function", "shape", "event", "phase", "seat", "built-in function",
-                                "built-in variable"};
+  static const char* names[] = {"a parameter", "a constant table", "a variable", "a region", "a track", "dice",
+                                "a function", "a shape", "an event", "a phase", "a seat", "a built-in function",
+                                "a built-in variable"};
   return names[static_cast<int>(k)];
 }
 
@@ -116,15 +116,25 @@ static SymKind sym_kind_for(DeclKind k) {
   }
 }
 
+// `players`, `pieces` and `board` are declared once; a variant may replace its base's.
+void Checker::set_once(ast::Decl*& slot, ast::Decl& d, bool from_variant) {
+  if (slot && !(from_variant && slot->file != d.file)) {
+    diags_.report(Code::duplicate_name, d.span, fmt::format("'{}' is already declared", d.name),
+                  fmt::format("first declared at {}", src_.where(slot->span)));
+    return;
+  }
+  slot = &d;
+}
+
 void Checker::collect_decl(ast::Decl& d, bool from_variant) {
   switch (d.kind) {
     case DeclKind::Import: return;
     case DeclKind::About:
       for (auto& e : d.entries) c_.about.push_back(e);
       return;
-    case DeclKind::Players: c_.players = &d; return;
-    case DeclKind::Pieces: c_.pieces = &d; return;
-    case DeclKind::Board: c_.board = &d; return;
+    case DeclKind::Players: set_once(c_.players, d, from_variant); return;
+    case DeclKind::Pieces: set_once(c_.pieces, d, from_variant); return;
+    case DeclKind::Board: set_once(c_.board, d, from_variant); return;
     case DeclKind::Display: c_.displays.push_back(&d); return;
     case DeclKind::Setup: c_.setups.push_back(&d); return;
     case DeclKind::On: c_.handlers.push_back(&d); return;
@@ -150,7 +160,7 @@ void Checker::collect_decl(ast::Decl& d, bool from_variant) {
     }
     std::string first = old.decl ? src_.where(old.decl->name_span) : "a seat name";
     diags_.report(Code::duplicate_name, d.name_span, fmt::format("'{}' is already declared", d.name),
-                  fmt::format("first declared at {} as a {}", first, sym_kind_name(old.kind)));
+                  fmt::format("first declared at {} as {}", first, sym_kind_name(old.kind)));
     return;
   }
   Symbol s{d.name, sym_kind_for(d.kind), &d};
@@ -171,6 +181,8 @@ void Checker::collect_decl(ast::Decl& d, bool from_variant) {
 // ---- declarations -------------------------------------------------------------------------------
 
 void Checker::check_all() {
+  const ast::Module& main = c_.modules[c_.main];
+  Span top = main.game_span.valid() ? main.game_span : Span{main.file, 1, 1, 0};
   // Types of symbols first, so bodies can refer to anything declared anywhere.
   for (auto* d : c_.params) {
     Symbol& s = c_.syms[d->sym];
@@ -182,18 +194,13 @@ void Checker::check_all() {
   for (auto* d : c_.tracks) c_.syms[d->sym].type = Type::Region;
   for (auto* d : c_.dice) c_.syms[d->sym].type = Type::Dice;
   for (auto* d : c_.phases) c_.syms[d->sym].type = Type::Phase;
-  for (auto* d : c_.defs) {
-    c_.syms[d->sym].type = d->type.empty() ? Type::Void : declared_type(d->type, d->type_span);
-    for (auto& f : d->formals) declared_type(f.type, f.type_span);
-  }
-  for (auto* d : c_.shapes)
-    for (auto& f : d->formals) declared_type(f.type, f.type_span);
-  for (auto* d : c_.events)
-    for (auto& f : d->formals) declared_type(f.type, f.type_span);
+  for (auto* d : c_.defs) c_.syms[d->sym].type = d->type.empty() ? Type::Void : declared_type(d->type, d->type_span);
+  for (auto* list : {&c_.defs, &c_.shapes, &c_.events})
+    for (auto* d : *list) check_formals(*d);
 
   for (auto* d : c_.params) check_param(*d);
   if (!c_.players) {
-    diags_.report(Code::missing_decl, Span{c_.modules[c_.main].file, 1, 1, 0}, "the game declares no players",
+    diags_.report(Code::missing_decl, top, "the game declares no players",
                   "add 'players N', for example 'players 2 named South, North'");
   } else {
     constant_int(*c_.players->value, "the number of players");
@@ -205,12 +212,17 @@ void Checker::check_all() {
   for (auto* d : c_.tracks) check_dims(*d);
   for (auto* d : c_.dice) check_dice(*d);
   if (!c_.board) {
-    diags_.report(Code::missing_decl, Span{c_.modules[c_.main].file, 1, 1, 0}, "the game declares no board",
+    diags_.report(Code::missing_decl, top, "the game declares no board",
                   "add 'board { ... }' or 'board SHAPE(...)', for example 'board two_rows(7)'");
   } else {
     begin(c_.board, Where::Build);
     if (c_.board->value) {
       check_call(*c_.board->value, true);
+      const ast::Expr& callee = *c_.board->value->kids[0];
+      int g = c_.lookup(callee.text);
+      if (g >= 0 && c_.syms[g].kind == SymKind::Def)
+        diags_.report(Code::type_mismatch, callee.span, fmt::format("'{}' is a function, not a shape", callee.text),
+                      "'board NAME(...)' calls a shape: declare it with 'shape', or write 'board { ... }'");
     } else {
       block(c_.board->body);
     }
@@ -231,7 +243,7 @@ void Checker::check_all() {
     d->frame = end();
   }
   if (c_.phases.empty())
-    diags_.report(Code::missing_decl, Span{c_.modules[c_.main].file, 1, 1, 0}, "the game declares no phase",
+    diags_.report(Code::missing_decl, top, "the game declares no phase",
                   "add 'phase NAME { move ... }': the first phase declared is where play starts");
   for (auto* d : c_.phases) check_phase(*d);
   for (auto* d : c_.invariants) {
@@ -340,6 +352,11 @@ void Checker::check_dims(ast::Decl& d) {
     }
   }
   if (d.dims.size() > 2) diags_.report(Code::bad_index, d.dims[2].span, "tables have at most two dimensions");
+  if (d.kind == DeclKind::Region || d.kind == DeclKind::Track)
+    for (auto& dim : d.dims)
+      if (dim.type == "site")
+        diags_.report(Code::bad_index, dim.span, fmt::format("a {} cannot be indexed per site", ast::decl_kind_name(d.kind)),
+                      "index it per player, per piece or per range A..B");
   end();
 }
 
@@ -408,7 +425,7 @@ void Checker::check_handler(ast::Decl& d) {
     d.sym = e;
     if (ev->formals.size() != d.formals.size())
       diags_.report(Code::handler_arity, d.name_span,
-                    fmt::format("event '{}' has {} parameter(s), but this handler names {}", d.name, ev->formals.size(), d.formals.size()),
+                    fmt::format("event '{}' has {}, but this handler names {}", d.name, count_of(ev->formals.size(), "parameter"), d.formals.size()),
                     fmt::format("declared at {}", src_.where(ev->name_span)));
   }
   for (size_t i = 0; i < d.formals.size(); ++i) {
@@ -451,6 +468,17 @@ void Checker::check_phase(ast::Decl& d) {
   }
 }
 
+void Checker::check_formals(ast::Decl& d) {
+  std::set<std::string> names;
+  for (auto& f : d.formals) {
+    declared_type(f.type, f.type_span);
+    if (!names.insert(f.name).second)
+      diags_.report(Code::duplicate_name, f.span, fmt::format("'{}' is already declared as a parameter of '{}'", f.name, d.name));
+  }
+  if (d.formals.size() > kMaxArgs)
+    diags_.report(Code::wrong_arity, d.name_span, fmt::format("'{}' has {} parameters; at most {} are allowed", d.name, d.formals.size(), kMaxArgs));
+}
+
 // `display NAME`: a variable per site (numbers on the board) or a region (its empty sites marked);
 // `display pieces at F by G`: F gives a piece's site, G its owner (functions or tables per piece).
 void Checker::check_display(ast::Decl& d) {
@@ -461,8 +489,10 @@ void Checker::check_display(ast::Decl& d) {
       if (s >= 0) {
         Symbol& sym = c_.syms[s];
         sym.used = true;
-        if (sym.kind == SymKind::Def && sym.decl->formals.size() == 1 && sym.decl->formals[0].type == "piece" && ast::is_number(sym.type)) ok = true;
-        if ((sym.kind == SymKind::Const || sym.kind == SymKind::Var) && sym.decl->dims.size() == 1 && sym.decl->dims[0].type == "piece") ok = true;
+        Type want = i == 0 ? Type::Site : Type::Player;
+        bool right_type = sym.type == want || sym.type == Type::Int;
+        if (sym.kind == SymKind::Def && sym.decl->formals.size() == 1 && sym.decl->formals[0].type == "piece" && right_type) ok = true;
+        if ((sym.kind == SymKind::Const || sym.kind == SymKind::Var) && sym.decl->dims.size() == 1 && sym.decl->dims[0].type == "piece" && right_type) ok = true;
       }
       if (!ok)
         diags_.report(s < 0 ? Code::unknown_name : Code::type_mismatch, d.name_spans[i],

@@ -10,6 +10,10 @@
 
 namespace keli::check {
 
+constexpr size_t kMaxArgs = 8;
+std::string count_of(size_t n, const char* noun);  // "1 argument", "2 arguments"
+std::string count_is(size_t n);                    // "1 is", "2 are"  // the evaluator passes at most this many arguments
+
 class Checker {
  public:
   Checker(Checked& c, const SourceSet& src, diag::Diagnostics& diags) : c_(c), src_(src), diags_(diags) {}
@@ -37,6 +41,8 @@ class Checker {
   void check_phase(ast::Decl& d);
   void check_dice_choice(ast::Expr& e);
   void check_display(ast::Decl& d);
+  void check_formals(ast::Decl& d);
+  void set_once(ast::Decl*& slot, ast::Decl& d, bool from_variant);
   void check_recursion();
   ast::Type declared_type(const std::string& name, Span span);
   static std::string hint_or(std::string hint, std::string fallback);
@@ -54,6 +60,7 @@ class Checker {
   int declare(const std::string& name, ast::Type t, int enum_id, Span span);
   const Local* find_local(const std::string& name) const;
   bool resolvable(const ast::Expr& e) const;
+  bool could_be_choice(const ast::Expr& e) const;
   ast::Type expr(ast::Expr& e, ast::Type want = ast::Type::Error, int want_enum = -1);
   ast::Type name(ast::Expr& e, ast::Type want, int want_enum);
   ast::Type access(ast::Expr& e);

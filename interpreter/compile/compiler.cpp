@@ -59,7 +59,10 @@ struct Compiler {
         if (o == "-") return *a - *b;
         if (o == "*") return *a * *b;
         if (o == "/" || o == "%") {
-          if (*b == 0) return std::nullopt;
+          if (*b == 0) {
+            diags.report(Code::eval_error, e.span, "division by zero");
+            return std::nullopt;
+          }
           return o == "/" ? *a / *b : *a % *b;
         }
         if (o == "==") return *a == *b;
@@ -77,8 +80,9 @@ struct Compiler {
   }
 
   int64_t need_constant(const ast::Expr& e, const char* what) {
+    size_t before = diags.error_count();
     auto v = constant(e);
-    if (!v) {
+    if (!v && diags.error_count() == before) {
       diags.report(Code::not_constant, e.span, fmt::format("{} could not be computed before play", what));
       return 0;
     }
@@ -371,6 +375,7 @@ struct Compiler {
     out->about = ck.about;
     if (!set_params(settings, *out)) return nullptr;
     int64_t players = need_constant(*ck.players->value, "the number of players");
+    if (diags.has_errors()) return nullptr;
     if (players < 1 || players > 64) {
       diags.report(Code::eval_error, ck.players->value->span, fmt::format("{} players: a game has 1 to 64", players));
       return nullptr;

@@ -19,6 +19,7 @@
   X(not_assignable, "E205", Error, "an assignment to something that cannot change")          \
   X(bad_domain, "E206", Error, "a loop or move parameter over something that is not a domain") \
   X(missing_index, "E207", Error, "a table used without all its indices")                    \
+  X(number_too_large, "E208", Error, "a number too large for the game's 32-bit state")       \
   X(bad_param_value, "E301", Error, "a parameter value outside its allowed values")          \
   X(unknown_param, "E302", Error, "a parameter that the game does not declare")              \
   X(bad_param_decl, "E303", Error, "a parameter declaration whose allowed values are empty or wrong") \

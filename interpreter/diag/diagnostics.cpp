@@ -76,12 +76,16 @@ std::string render_json(const SourceSet& src, const std::vector<Diagnostic>& ds)
 }
 
 static size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+  std::vector<size_t> prev2(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);
   for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {
     cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j)
+    for (size_t j = 1; j <= b.size(); ++j) {
       cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])  // two letters swapped: one edit
+        cur[j] = std::min(cur[j], prev2[j - 2] + 1);
+    }
+    prev2 = prev;
     std::swap(prev, cur);
   }
   return prev[b.size()];
@@ -94,7 +98,7 @@ std::string suggest(std::string_view wrong, const std::vector<std::string>& cand
     size_t d = edit_distance(wrong, c);
     if (d < best) best = d, pick = &c;
   }
-  size_t allowed = std::max<size_t>(1, wrong.size() / 3);
+  size_t allowed = std::max<size_t>(1, (wrong.size() + 1) / 3);
   if (!pick || best > allowed || best == 0) return {};
   return fmt::format("did you mean '{}'?", *pick);
 }

@@ -318,13 +318,22 @@ Report run_file(const std::string& path, SourceSet& src, diag::Diagnostics& diag
   return r.run(path, src);
 }
 
+// Scenario files live in folders named NAME.tests (beside games/NAME.keli); other YAML files
+// (battery plans, parameter files) are not scenarios.
 std::vector<std::string> find_files(const std::string& path) {
   std::vector<std::string> out;
   std::error_code ec;
   if (fs::is_directory(path, ec)) {
-    for (auto it = fs::recursive_directory_iterator(path, ec); it != fs::recursive_directory_iterator(); it.increment(ec))
-      if (it->is_regular_file() && (it->path().extension() == ".yaml" || it->path().extension() == ".yml"))
-        out.push_back(it->path().string());
+    for (auto it = fs::recursive_directory_iterator(path, ec); it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      const fs::path& f = it->path();
+      bool yaml = f.extension() == ".yaml" || f.extension() == ".yml";
+      bool in_tests = false;
+      for (const auto& part : fs::relative(f, path, ec).parent_path()) in_tests = in_tests || part.extension() == ".tests";
+      if (fs::path(path).lexically_normal().filename().extension() == ".tests" ||
+          fs::path(path).lexically_normal().parent_path().extension() == ".tests")
+        in_tests = true;
+      if (it->is_regular_file() && yaml && in_tests) out.push_back(f.string());
+    }
     std::sort(out.begin(), out.end());
   } else {
     out.push_back(path);

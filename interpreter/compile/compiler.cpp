@@ -308,6 +308,7 @@ struct Compiler {
       // Every throw, in die order; identical dice give the same throw in any order, so their
       // values are sorted and equal throws merged, each with its exact weight.
       bool identical = std::all_of(ds.faces.begin(), ds.faces.end(), [&](auto& f) { return f == ds.faces[0]; });
+      ds.identical = identical;
       std::map<std::vector<int32_t>, int64_t> weights;
       std::vector<int32_t> cur(ds.faces.size());
       std::function<void(size_t)> walk = [&](size_t i) {
@@ -432,6 +433,7 @@ struct Compiler {
     for (auto* ph : ck.phases) {
       PhaseInfo pi;
       pi.name = ph->name;
+      pi.span = ph->name_span;
       if (ph->value) {
         pi.dice = dice_choice(*ph->value);
         int c = gen.new_callable("phase " + ph->name, ph->frame);

@@ -69,10 +69,12 @@ struct DiceSet {
   std::vector<std::vector<int32_t>> faces;
   std::vector<Outcome> outcomes;  // every distinct throw with its exact probability
   int64_t total = 1;
+  bool identical = false;         // all dice alike: a throw's values are sorted, smallest first
 };
 
 struct PhaseInfo {
   std::string name;
+  Span span;              // where the phase is declared, for errors
   int dice = -1;          // chance phase: which dice; -1 for a decision phase
   int chance_body = -1;   // chance phase: statements run after the throw
   std::vector<int> rules;  // decision phase: its rules; the otherwise rule last
@@ -104,7 +106,8 @@ struct SiteInfo {
 };
 
 // Fixed slots at the start of every state.
-enum StateSlot : int { kMover = 0, kPhase = 1, kOver = 2, kPly = 3, kNextPlace = 4, kPlaces = 5 };
+// kPly counts every step (decisions and throws), kMoves only decisions (what `limit moves` bounds).
+enum StateSlot : int { kMover = 0, kPhase = 1, kOver = 2, kPly = 3, kMoves = 4, kNextPlace = 5, kPlaces = 6 };
 enum Over : int32_t { kPlaying = 0, kEnded = 1, kLimit = 2 };
 
 struct Program {

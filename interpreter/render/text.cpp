@@ -81,7 +81,7 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
       out += line + "\n";
     }
   }
-  if (!flags.empty()) {
+  if (!flags.empty() && p.display >= 0) {
     out += "  (";
     for (size_t f = 0; f < flags.size() && f < 5; ++f) out += fmt::format("{}{} = {}", f ? ", " : "", marks[f], flags[f]->name);
     out += ")\n";

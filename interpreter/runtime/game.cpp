@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace keli::runtime {
@@ -32,7 +33,8 @@ void Game::legal(const State& s, std::vector<Move>& out) {
   for (int rid : ph.rules) {
     const compile::Rule& r = p_->rules[rid];
     const int np = static_cast<int>(r.params.size());
-    int size[4] = {1, 1, 1, 1}, at[4] = {0, 0, 0, 0};
+    Machine::Domain dom[4];
+    int at[4] = {0, 0, 0, 0};
     Move mv;
     mv.rule = static_cast<int16_t>(rid);
     mv.nargs = static_cast<uint8_t>(np);
@@ -42,20 +44,20 @@ void Game::legal(const State& s, std::vector<Move>& out) {
       if (r.guard < 0 || m_.eval(r.guard)) out.push_back(mv);
       continue;
     }
-    size[0] = m_.domain_size(r.params[0].domain);
+    dom[0] = m_.open_domain(r.params[0].domain);
     while (k >= 0) {
-      if (at[k] >= size[k]) {
+      if (at[k] >= dom[k].size) {
         --k;
         if (k >= 0) ++at[k];
         continue;
       }
-      int64_t v = m_.domain_value(r.params[k].domain, at[k]);
+      int64_t v = m_.domain_value(dom[k], at[k]);
       m_.set_local(r.params[k].slot, v);
       mv.args[k] = static_cast<int32_t>(v);
       if (k + 1 < np) {
         ++k;
         at[k] = 0;
-        size[k] = m_.domain_size(r.params[k].domain);
+        dom[k] = m_.open_domain(r.params[k].domain);
         continue;
       }
       if (r.guard < 0 || m_.eval(r.guard)) out.push_back(mv);
@@ -68,7 +70,7 @@ void Game::legal(const State& s, std::vector<Move>& out) {
     out.push_back(mv);
   }
   if (out.empty())
-    throw diag::Error{diag::Code::runtime, Span{},
+    throw diag::Error{diag::Code::runtime, ph.span,
                       fmt::format("no move is legal in phase '{}' and it has no 'otherwise' rule", ph.name),
                       "add 'otherwise NAME { ... }' to say what happens when nothing can be done"};
 }
@@ -79,7 +81,7 @@ void Game::apply(State& s, const Move& mv) {
   m_.clear_notes();
   for (int i = 0; i < mv.nargs; ++i) m_.set_local(r.params[i].slot, mv.args[i]);
   m_.exec(r.body);
-  after_step(s);
+  after_step(s, true);
 }
 
 void Game::apply_roll(State& s, const std::vector<int32_t>& values) {
@@ -89,19 +91,21 @@ void Game::apply_roll(State& s, const std::vector<int32_t>& values) {
   m_.set_roll(values.data(), static_cast<int>(values.size()));
   m_.exec(ph.chance_body);
   m_.set_roll(nullptr, 0);
-  after_step(s);
+  after_step(s, false);
 }
 
 const std::vector<int32_t>& Game::sample_roll(const State& s, Rng& rng) {
   const compile::DiceSet& d = dice(s);
   roll_.resize(d.faces.size());
   for (size_t i = 0; i < d.faces.size(); ++i) roll_[i] = d.faces[i][rng.below(d.faces[i].size())];
+  if (d.identical) std::sort(roll_.begin(), roll_.end());  // as in the outcome table
   return roll_;
 }
 
-void Game::after_step(State& s) {
+void Game::after_step(State& s, bool decision) {
   ++s[compile::kPly];
-  if (!over(s) && p_->move_limit > 0 && s[compile::kPly] >= p_->move_limit) s[compile::kOver] = compile::kLimit;
+  if (decision) ++s[compile::kMoves];
+  if (!over(s) && p_->move_limit > 0 && s[compile::kMoves] >= p_->move_limit) s[compile::kOver] = compile::kLimit;
 }
 
 static std::string arg_text(const Program& p, const compile::RuleParam& rp, int32_t v) {

@@ -37,7 +37,8 @@ class Game {
   bool ended_by_limit(const State& s) const { return s[compile::kOver] == compile::kLimit; }
   bool chance(const State& s) const { return !over(s) && p_->phases[s[compile::kPhase]].dice >= 0; }
   int mover(const State& s) const { return s[compile::kMover]; }
-  int ply(const State& s) const { return s[compile::kPly]; }
+  int ply(const State& s) const { return s[compile::kPly]; }      // decisions and throws
+  int moves(const State& s) const { return s[compile::kMoves]; }  // decisions only
 
   // Decision states: every legal move, in rule order then parameter order.
   void legal(const State& s, std::vector<Move>& out);
@@ -59,7 +60,7 @@ class Game {
   std::vector<std::string> failed_invariants(const State& s);
 
  private:
-  void after_step(State& s);
+  void after_step(State& s, bool decision);
   std::shared_ptr<const compile::Program> p_;
   Machine m_;
   State scratch_;

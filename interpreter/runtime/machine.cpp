@@ -46,40 +46,36 @@ int Machine::region_of(int64_t id, int node) const {
   return static_cast<int>(id);
 }
 
-int Machine::domain_size(int dom) {
+Machine::Domain Machine::open_domain(int dom) {
   const Node& n = p_.code[dom];
+  Domain d;
   switch (n.op) {
     case Op::DomRange: {
-      int64_t lo = eval(n.k[0]), hi = eval(n.k[1]);
-      return hi < lo ? 0 : static_cast<int>(std::min<int64_t>(hi - lo + 1, kMaxLoopIterations));
+      d.lo = eval(n.k[0]);
+      int64_t hi = eval(n.k[1]);
+      if (hi - d.lo + 1 > kMaxLoopIterations)
+        fail(dom, fmt::format("the range {}..{} is longer than {}", d.lo, hi, kMaxLoopIterations));
+      d.size = hi < d.lo ? 0 : static_cast<int>(hi - d.lo + 1);
+      return d;
     }
-    case Op::DomRegion: return static_cast<int>(p_.regions[region_of(eval(n.k[0]), dom)].size());
+    case Op::DomRegion:
+      d.sites = &p_.regions[region_of(eval(n.k[0]), dom)];
+      d.size = static_cast<int>(d.sites->size());
+      return d;
     case Op::DomCount:
-      if (n.aux == 0) return building_ ? static_cast<int>(building_->sites.size()) : p_.num_sites;
-      return n.aux == 1 ? p_.num_players : p_.num_pieces;
+      if (n.aux == 0) d.size = building_ ? static_cast<int>(building_->sites.size()) : p_.num_sites;
+      else d.size = n.aux == 1 ? p_.num_players : p_.num_pieces;
+      return d;
     default: fail(dom, "not a domain");
   }
 }
 
-// The i-th value of a domain. Range bounds and region ids are evaluated again: domains are
-// only ever built from values that the loop body cannot change (parameters, regions, locals
-// the checker gives the loop), so this matches the size taken at the loop's start.
-int64_t Machine::domain_value(int dom, int i) {
-  const Node& n = p_.code[dom];
-  switch (n.op) {
-    case Op::DomRange: return eval(n.k[0]) + i;
-    case Op::DomRegion: return p_.regions[region_of(eval(n.k[0]), dom)][i];
-    default: return i;
-  }
-}
-
 int64_t Machine::aggregate(const Node& n, int node) {
-  int size = domain_size(n.k[0]);
-  std::vector<int32_t> values;  // a domain is fixed for the loop: take it once
+  Domain d = open_domain(n.k[0]);
   int64_t acc = n.op == Op::AggAll ? 1 : 0;
   bool any = false;
-  for (int i = 0; i < size; ++i) {
-    locals_[n.a] = domain_value(n.k[0], i);
+  for (int i = 0; i < d.size; ++i) {
+    locals_[n.a] = domain_value(d, i);
     if (n.k[2] >= 0 && !eval(n.k[2])) continue;
     int64_t v = eval(n.k[1]);
     switch (n.op) {
@@ -280,9 +276,9 @@ bool Machine::run(int idx) {
         break;
       }
       case Op::For: {
-        int size = domain_size(n.k[0]);
-        for (int i = 0; i < size; ++i) {
-          locals_[n.a] = domain_value(n.k[0], i);
+        Domain d = open_domain(n.k[0]);
+        for (int i = 0; i < d.size; ++i) {
+          locals_[n.a] = domain_value(d, i);
           if (n.k[2] >= 0 && !eval(n.k[2])) continue;
           if (run(n.k[1])) return true;
         }

@@ -31,9 +31,15 @@ class Machine {
   const std::vector<int>& notes() const { return notes_; }
   void clear_notes() { notes_.clear(); }
 
-  // Domain iteration, shared with move generation: the values a domain node ranges over.
-  int domain_size(int dom);
-  int64_t domain_value(int dom, int i);
+  // Domain iteration, shared with move generation. A domain is evaluated once when a loop
+  // starts (its bounds or region), then read by position.
+  struct Domain {
+    int64_t lo = 0;
+    const std::vector<int32_t>* sites = nullptr;  // region or track; null for a range of numbers
+    int size = 0;
+  };
+  Domain open_domain(int dom);
+  int64_t domain_value(const Domain& d, int i) const { return d.sites ? (*d.sites)[i] : d.lo + i; }
 
  private:
   [[noreturn]] void fail(int node, const std::string& message) const;

@@ -81,6 +81,23 @@ class Runner {
     return out;
   }
 
+  int32_t seat(const compile::Program& p, const YAML::Node& n) {
+    int32_t m = value(p, n, -1);
+    if (m < 0 || m >= p.num_players)
+      fail(n, fmt::format("seat {} does not exist", m), fmt::format("seats: 0..{} or {}", p.num_players - 1, fmt::join(p.seat_names, ", ")));
+    return m;
+  }
+
+  int32_t phase(const compile::Program& p, const YAML::Node& n) {
+    int32_t ph = value(p, n, -2);
+    if (ph < 0 || ph >= static_cast<int32_t>(p.phases.size())) {
+      std::vector<std::string> names;
+      for (const auto& x : p.phases) names.push_back(x.name);
+      fail(n, fmt::format("there is no phase {}", n.Scalar()), fmt::format("phases: {}", fmt::join(names, ", ")));
+    }
+    return ph;
+  }
+
   const compile::VarInfo* var(const compile::Program& p, const std::string& name) {
     for (const auto& v : p.vars)
       if (v.name == name) return &v;
@@ -98,11 +115,9 @@ class Runner {
     for (const auto& kv : pos) {
       std::string key = kv.first.as<std::string>();
       if (key == "mover") {
-        int32_t m = value(p, kv.second, -1);
-        if (m < 0 || m >= p.num_players) fail(kv.second, fmt::format("seat {} does not exist", m));
-        s[compile::kMover] = m;
+        s[compile::kMover] = seat(p, kv.second);
       } else if (key == "phase") {
-        s[compile::kPhase] = value(p, kv.second, -2);
+        s[compile::kPhase] = phase(p, kv.second);
       } else if (const auto* v = var(p, key)) {
         auto vals = values(p, kv.second, *v);
         std::copy(vals.begin(), vals.end(), s.begin() + v->base);
@@ -142,11 +157,11 @@ class Runner {
           for (const auto& w : wanted)
             if (have.count(w)) fail(want, fmt::format("'{}' is legal, but is expected not to be", w));
       } else if (key == "mover") {
-        int32_t m = value(p, want, -1);
+        int32_t m = seat(p, want);
         if (m != s[compile::kMover])
-          fail(want, fmt::format("mover: expected {}, found {}", p.seat_names.at(m % p.num_players), p.seat_names[s[compile::kMover]]));
+          fail(want, fmt::format("mover: expected {}, found {}", p.seat_names[m], p.seat_names[s[compile::kMover]]));
       } else if (key == "phase") {
-        int32_t ph = value(p, want, -2);
+        int32_t ph = phase(p, want);
         if (ph != s[compile::kPhase]) fail(want, fmt::format("phase: expected {}, found {}", want.Scalar(), p.phases[s[compile::kPhase]].name));
       } else if (key == "over") {
         bool w = want.as<bool>();
@@ -246,13 +261,16 @@ class Runner {
       if (root["params"])
         for (const auto& kv : root["params"]) base.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
       for (const auto& sc : root["scenarios"]) {
+        std::string name = sc.IsMap() && sc["name"] && sc["name"].IsScalar() ? sc["name"].Scalar() : "a scenario";
         try {
           one(*gf, base, sc);
           ++rep.passed;
         } catch (const Failure& f) {
           ++rep.failed;
-          std::string name = sc["name"] ? sc["name"].as<std::string>() : "a scenario";
           diags_.report(diag::Code::scenario_failed, span(f.mark), fmt::format("scenario '{}': {}", name, f.message), f.hint);
+        } catch (const YAML::Exception& e) {  // a value of the wrong kind: this scenario fails, the rest run
+          ++rep.failed;
+          diags_.report(diag::Code::bad_scenario, span(e.mark), fmt::format("scenario '{}': cannot read this value: {}", name, e.msg));
         }
       }
     } catch (const Failure& f) {

@@ -53,8 +53,8 @@ void Writer::result(runtime::Game& g, const runtime::State& s) {
   std::string places;
   auto pl = g.places(s);
   for (size_t i = 0; i < pl.size(); ++i) places += (i ? "," : "") + std::to_string(pl[i]);
-  out_ << fmt::format("{{\"result\":{{\"places\":[{}],\"ended\":\"{}\",\"plies\":{}}}}}\n", places,
-                      g.ended_by_limit(s) ? "limit" : "rules", g.ply(s));
+  out_ << fmt::format("{{\"result\":{{\"places\":[{}],\"ended\":\"{}\",\"plies\":{},\"moves\":{}}}}}\n", places,
+                      g.ended_by_limit(s) ? "limit" : "rules", g.ply(s), g.moves(s));
 }
 
 namespace {
@@ -70,13 +70,19 @@ struct Replayer {
   }
 };
 
+#ifndef KELI_SOURCE_ROOT
+#define KELI_SOURCE_ROOT "."
+#endif
+
+// The game file as recorded: relative to the current folder, to the trace's folder, or to
+// Keli's source tree (where the bundled games live). Empty when none has it.
 std::string locate_game(const std::string& recorded, const std::string& trace_path) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (fs::is_regular_file(recorded, ec)) return recorded;
-  fs::path beside = fs::path(trace_path).parent_path() / recorded;
-  if (fs::is_regular_file(beside, ec)) return beside.string();
-  return recorded;
+  for (const fs::path& cand : {fs::path(recorded), fs::path(trace_path).parent_path() / recorded,
+                               fs::path(KELI_SOURCE_ROOT) / recorded})
+    if (fs::is_regular_file(cand, ec)) return cand.string();
+  return {};
 }
 
 }  // namespace
@@ -114,8 +120,13 @@ int replay(const std::string& path, diag::Diagnostics& diags, SourceSet& src, st
   if (!head["file"] || !head["params"]) return r.fail(1, "the first line is not a trace header", "it needs \"file\" and \"params\"");
   std::string game_path;
   compile::ParamSettings settings;
+  std::string recorded_game;
   try {
+    recorded_game = head["game"] ? head["game"].as<std::string>() : "";
     game_path = locate_game(head["file"].as<std::string>(), path);
+    if (game_path.empty())
+      return r.fail(1, fmt::format("cannot find the game file '{}' named by the trace", head["file"].as<std::string>()),
+                    "run replay from the folder the game was run in, or keep the trace beside the game");
     for (const auto& kv : head["params"]) settings.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
   } catch (const YAML::Exception& e) {
     return r.fail(1, fmt::format("the header cannot be read: {}", e.msg));
@@ -128,9 +139,12 @@ int replay(const std::string& path, diag::Diagnostics& diags, SourceSet& src, st
     std::string why = all.empty() ? "" : diag::render(gf->sources(), all.front());
     return r.fail(1, fmt::format("the game '{}' named by the trace does not compile", game_path), why);
   }
+  if (!recorded_game.empty() && recorded_game != prog->game_name)
+    return r.fail(1, fmt::format("the trace is of '{}', but '{}' holds '{}'", recorded_game, game_path, prog->game_name));
   runtime::Game game(prog);
   runtime::State s;
   std::vector<runtime::Move> legal;
+  runtime::Move last_move;
   int ln = 1;
   try {
     s = game.initial();
@@ -159,11 +173,8 @@ int replay(const std::string& path, diag::Diagnostics& diags, SourceSet& src, st
         for (const auto& x : n["roll"]) vals.push_back(x.as<int32_t>());
         const auto& d = game.dice(s);
         bool possible = vals.size() == d.faces.size();
-        for (size_t k = 0; possible && k < vals.size(); ++k) {
-          bool face = false;
-          for (const auto& f : d.faces) face = face || std::find(f.begin(), f.end(), vals[k]) != f.end();
-          possible = face;
-        }
+        for (size_t k = 0; possible && k < vals.size(); ++k)
+          possible = std::find(d.faces[k].begin(), d.faces[k].end(), vals[k]) != d.faces[k].end();
         if (!possible) return r.fail(ln, fmt::format("the throw {} is not possible with dice '{}'", game.roll_notation(vals), d.name));
         game.apply_roll(s, vals);
       } else {
@@ -181,15 +192,30 @@ int replay(const std::string& path, diag::Diagnostics& diags, SourceSet& src, st
           for (int k = 0; k < m.nargs; ++k) same = same && m.args[k] == args[k];
           if (same) found = &m;
         }
-        std::string shown = n["move"] ? n["move"].as<std::string>() : rule;
+        std::string shown = rule;
+        for (int32_t a : args) shown += " " + std::to_string(a);
         if (!found) {
           std::vector<std::string> names;
           for (const auto& m : legal) names.push_back(game.notation(m));
           return r.fail(ln, fmt::format("the move '{}' is not legal here", shown), fmt::format("legal: {}", fmt::join(names, ", ")));
         }
-        runtime::Move m = *found;
-        game.apply(s, m);
+        last_move = *found;
+        game.apply(s, last_move);
       }
+      if (n["ply"] && n["ply"].as<int>() != game.ply(s))
+        return r.fail(ln, fmt::format("the trace numbers this step {}, the replay {}", n["ply"].as<int>(), game.ply(s)));
+      if (n["move"] && !n["chance"]) {
+        // the notation is recorded for people; it must still agree with the rule and arguments
+        std::string recorded = n["move"].as<std::string>();
+        std::string replayed = game.notation(last_move);
+        if (recorded != replayed) return r.fail(ln, fmt::format("the move is written '{}', but its rule and arguments are '{}'", recorded, replayed));
+      }
+      std::vector<std::string> notes;
+      for (const auto& x : n["notes"]) notes.push_back(x.as<std::string>());
+      std::vector<std::string> have;
+      for (int id : game.notes()) have.push_back(prog->notes[id]);
+      if (notes != have)
+        return r.fail(ln, fmt::format("the notes differ: recorded [{}], replayed [{}]", fmt::join(notes, "; "), fmt::join(have, "; ")));
       if (!n["state"]) return r.fail(ln, "this line has no \"state\"");
       std::string diff = compare_state(*prog, s, n["state"]);
       if (!diff.empty()) return r.fail(ln, fmt::format("the state after this step differs: {}", diff));

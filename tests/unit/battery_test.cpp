@@ -58,8 +58,8 @@ void battery(bool soak) {
         auto prog = compile(file, settings);
         runtime::Game game(prog);
         std::vector<runtime::Move> legal;
-        int n = games_for(plan, settings, soak), natural = 0;
-        long long steps = 0;
+        int n = games_for(plan, settings, soak), natural = 0, over_10k = 0, longest = 0;
+        long long steps = 0, moves = 0;
         for (int seed = 1; seed <= n; ++seed) {
           runtime::Rng rng(static_cast<uint64_t>(seed));
           runtime::State s = game.initial();
@@ -76,9 +76,14 @@ void battery(bool soak) {
             if (!bad.empty()) FAIL(fmt::format("seed {}, ply {}: invariant \"{}\" fails", seed, game.ply(s), bad[0]));
           }
           if (!game.ended_by_limit(s)) ++natural;
+          moves += game.moves(s);
+          longest = std::max(longest, game.moves(s));
+          if (game.moves(s) > 10000) ++over_10k;
         }
-        WARN(fmt::format("{}: {} games, {} ended by the rules, {} by the move limit, {:.1f} steps a game", label, n,
-                         natural, n - natural, static_cast<double>(steps) / n));
+        WARN(fmt::format("{}: {} games, {} ended by the rules, {} by the move limit; {:.1f} moves and {:.1f} steps a "
+                         "game, longest {} moves, {} games over 10,000 moves",
+                         label, n, natural, n - natural, static_cast<double>(moves) / n, static_cast<double>(steps) / n,
+                         longest, over_10k));
         if (plan.natural) CHECK(natural == n);
       }
     }

@@ -43,6 +43,9 @@ struct Loaded {
 };
 Loaded load(const std::string& path, const Args& args, bool print_warnings);
 
+// Reads a YAML map of parameter values; prints a positioned error and returns false if it cannot.
+bool read_params_file(const std::string& path, compile::ParamSettings& out);
+
 void print_diagnostics(const SourceSet& src, const diag::Diagnostics& d, bool warnings);
 
 // Players per seat from --players (the last one given fills the remaining seats).

@@ -64,6 +64,7 @@ int cmd_play(const std::vector<std::string>& argv) {
         std::vector<int32_t> roll = g.sample_roll(s, rng);
         g.apply_roll(s, roll);
         fmt::print("  {} throws: {}\n", p.seat_names[g.mover(s)], g.roll_notation(roll));
+        for (int n : g.notes()) fmt::print("  ({})\n", p.notes[n]);
         if (tw) tw->roll(g, roll, s);
         continue;
       }

@@ -15,6 +15,10 @@ std::string places_text(const compile::Program& p, const std::vector<int>& place
   std::string out;
   for (int i = 0; i < p.num_players; ++i) {
     int pl = places[i];
+    if (pl == 0) {
+      out += fmt::format("{}{} unplaced", i ? ", " : "", p.seat_names[i]);
+      continue;
+    }
     const char* suffix = pl % 10 == 1 && pl != 11 ? "st" : pl % 10 == 2 && pl != 12 ? "nd" : pl % 10 == 3 && pl != 13 ? "rd" : "th";
     out += fmt::format("{}{} {}{}", i ? ", " : "", p.seat_names[i], pl, suffix);
   }
@@ -68,7 +72,11 @@ int cmd_run(const std::vector<std::string>& argv) {
       if (g.chance(s)) {
         std::vector<int32_t> roll = g.sample_roll(s, rng);
         g.apply_roll(s, roll);
-        if (!a.quiet) fmt::print("{:>6}. {}\n", g.ply(s), g.roll_notation(roll));
+        if (!a.quiet) {
+          std::string notes;
+          for (int n : g.notes()) notes += fmt::format("  ({})", p.notes[n]);
+          fmt::print("{:>6}. {}{}\n", g.ply(s), g.roll_notation(roll), notes);
+        }
         if (tw) tw->roll(g, roll, s);
       } else {
         int mover = g.mover(s);
@@ -95,8 +103,10 @@ int cmd_run(const std::vector<std::string>& argv) {
   }
   if (tw) tw->result(g, s);
   if (!a.quiet && !a.board) fmt::print("{}", render::board_text(p, s));
-  fmt::print("result: {} ({} after {} moves)\n", places_text(p, g.places(s)),
-             g.ended_by_limit(s) ? "stopped by the game's move limit" : "ended by the rules", g.ply(s));
+  int throws = g.ply(s) - g.moves(s);
+  fmt::print("result: {} ({} after {} moves{})\n", places_text(p, g.places(s)),
+             g.ended_by_limit(s) ? "stopped by the game's move limit" : "ended by the rules", g.moves(s),
+             throws > 0 ? fmt::format(" and {} throws", throws) : "");
   if (tw && !trace_out) {
     fmt::print(stderr, "{}: error: writing the trace failed\n", a.trace);
     return kFailed;

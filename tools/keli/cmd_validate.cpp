@@ -15,11 +15,15 @@ int cmd_validate(const std::vector<std::string>& argv) {
   if (a.files.empty()) throw Usage{"name at least one game file"};
   int status = kOk;
   std::string json = "[";
+  compile::ParamSettings settings;
+  for (const auto& f : a.params_files)
+    if (!read_params_file(f, settings)) return kFailed;
+  settings.insert(settings.end(), a.params.begin(), a.params.end());
   for (const auto& path : a.files) {
     auto gf = GameFile::open(path);
     diag::Diagnostics extra;
     std::shared_ptr<const compile::Program> prog;
-    if (gf->ok()) prog = gf->compile(a.params, extra);
+    if (gf->ok()) prog = gf->compile(settings, extra);
     size_t errors = gf->diagnostics().error_count() + extra.error_count();
     size_t warnings = gf->diagnostics().warning_count();
     if (a.json) {
@@ -47,7 +51,12 @@ int cmd_validate(const std::vector<std::string>& argv) {
         rep.passed += r.passed;
         rep.failed += r.failed;
       }
-      if (!a.json) print_diagnostics(src, sd, true);
+      if (!a.json) {
+        print_diagnostics(src, sd, true);
+      } else if (!sd.all().empty()) {
+        std::string one = diag::render_json(src, sd.all());
+        json += (json.size() > 1 ? "," : "") + one.substr(1, one.size() - 2);
+      }
     }
     if (errors > 0 || rep.failed > 0) status = kFailed;
     if (!a.json) {

@@ -18,12 +18,13 @@ struct Command {
 
 const Command kCommands[] = {
     {"validate", "check game files and run their scenario tests",
-     "usage: keli validate FILE... [--json] [--no-tests]\n"
+     "usage: keli validate FILE... [--json] [--no-tests] [--param NAME=VALUE]... [--params FILE.yaml]\n"
      "  Reports every error and warning in each game file (file:line:col, the source line, a caret\n"
      "  and a hint), compiles it with its default parameters, and runs the scenario tests in the\n"
      "  folder beside it (games/x.keli -> games/x.tests/).\n"
      "  --json      diagnostics as a JSON array on stdout, for editors\n"
      "  --no-tests  do not run the scenario tests\n"
+     "  --param, --params  compile with these parameter values instead of the defaults\n"
      "  exit status: 0 clean (warnings allowed), 1 errors or failed scenarios, 2 wrong usage\n",
      keli::cli::cmd_validate},
     {"run", "play one whole game between computer players",
@@ -48,10 +49,12 @@ const Command kCommands[] = {
      "  that differs, when anything does not match.\n",
      keli::cli::cmd_replay},
     {"test", "run YAML scenario tests",
-     "usage: keli test [PATH]...\n"
-     "  Runs scenario files (docs/scenarios.md). A folder runs every .yaml below it; a game file\n"
-     "  runs the scenarios beside it. With no PATH, runs games/ below the current folder.\n"
-     "  Prints 'N passed, M failed'; exit status 1 if any failed.\n",
+     "usage: keli test [PATH]... [--quiet]\n"
+     "  Runs scenario files (docs/scenarios.md). A folder runs the .yaml files in the NAME.tests\n"
+     "  folders below it; a game file runs the scenarios beside it (games/x.keli -> games/x.tests/).\n"
+     "  With no PATH, runs games/ below the current folder.\n"
+     "  Prints 'N passed, M failed' per file and in all (--quiet: only in all); exit status 1 if\n"
+     "  any failed.\n",
      keli::cli::cmd_test},
 };
 

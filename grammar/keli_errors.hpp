@@ -26,7 +26,7 @@ KELI_EXPECT(ident, "expected a name");
 KELI_EXPECT(ident_list, "expected one or more names separated by ','");
 KELI_EXPECT(domain, "expected what to range over: 'A..B', a region, a track, 'sites', 'seats' or 'pieces'");
 KELI_EXPECT(colon, "expected ':'");
-KELI_EXPECT(assign_eq, "expected '='");
+KELI_EXPECT(assign_eq, "expected '=' (or ': TYPE = DEFAULT' after a parameter's name)");
 KELI_EXPECT(lbrace, "expected '{'");
 KELI_EXPECT(rbrace, "expected '}' (or a statement or declaration that belongs inside the braces)");
 KELI_EXPECT(rbrack, "expected ']'");

@@ -155,8 +155,9 @@ struct int_type : p::seq<kw_int, p::opt<int_limits>> {};
 struct bool_type : kw_bool {};
 struct param_type : p::sor<bool_type, int_type, enum_type, p::failure> {};
 struct doc : string_lit {};
-struct param_decl : p::seq<kw_param, p::must<ident>, p::must<colon>, p::must<param_type>,
-                           p::must<assign_eq>, p::must<expr>, p::opt<doc>> {};
+struct param_typed : p::seq<colon, p::must<param_type>> {};  // absent: a variant's new default
+struct param_decl : p::seq<kw_param, p::must<ident>, p::opt<param_typed>, p::must<assign_eq>, p::must<expr>,
+                           p::opt<doc>> {};
 
 struct players_names : p::seq<kw_named, p::must<ident_list>> {};
 struct players_decl : p::seq<kw_players, p::must<expr>, p::opt<players_names>> {};

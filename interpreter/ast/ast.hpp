@@ -108,6 +108,7 @@ struct Decl {
   int file = 0;      // which source file declared it
   // Param
   ParamType ptype = ParamType::Int;
+  bool override_only = false;        // `param NAME = VALUE` in a variant: a new default only
   std::vector<std::string> choices;  // Enum
   std::vector<Span> choice_spans;
   ExprPtr lo, hi;                    // int in A..B

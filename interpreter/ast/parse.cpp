@@ -397,29 +397,34 @@ class Builder {
     } else if (n.is_type<g::param_decl>()) {
       d.kind = DeclKind::Param;
       named(0);
-      const Node& t = *c.at(1);
-      if (t.is_type<g::bool_type>()) {
-        d.ptype = ParamType::Bool;
-      } else if (t.is_type<g::enum_type>()) {
-        d.ptype = ParamType::Enum;
-        for (auto& k : t.children) {
-          d.choices.push_back(word(*k));
-          d.choice_spans.push_back(span_of(*k));
-        }
-      } else {
-        d.ptype = ParamType::Int;
-        if (!t.children.empty()) {
-          const Node& lim = *t.children.at(0);
-          if (lim.is_type<g::range>()) {
-            d.lo = expr(*lim.children.at(0));
-            d.hi = expr(*lim.children.at(1));
-          } else {
-            for (auto& k : lim.children) d.allowed.push_back(expr(*k));
+      size_t i = 1;
+      if (c.at(1)->is_type<g::bool_type>() || c.at(1)->is_type<g::int_type>() || c.at(1)->is_type<g::enum_type>()) {
+        const Node& t = *c.at(i++);
+        if (t.is_type<g::bool_type>()) {
+          d.ptype = ParamType::Bool;
+        } else if (t.is_type<g::enum_type>()) {
+          d.ptype = ParamType::Enum;
+          for (auto& k : t.children) {
+            d.choices.push_back(word(*k));
+            d.choice_spans.push_back(span_of(*k));
+          }
+        } else {
+          d.ptype = ParamType::Int;
+          if (!t.children.empty()) {
+            const Node& lim = *t.children.at(0);
+            if (lim.is_type<g::range>()) {
+              d.lo = expr(*lim.children.at(0));
+              d.hi = expr(*lim.children.at(1));
+            } else {
+              for (auto& k : lim.children) d.allowed.push_back(expr(*k));
+            }
           }
         }
+      } else {
+        d.override_only = true;  // `param NAME = VALUE`: a variant sets its base's parameter
       }
-      d.value = expr(*c.at(2));
-      if (c.size() > 3) d.doc = string_value(*c.at(3));
+      d.value = expr(*c.at(i++));
+      if (c.size() > i) d.doc = string_value(*c.at(i));
     } else if (n.is_type<g::players_decl>() || n.is_type<g::pieces_decl>()) {
       d.kind = n.is_type<g::players_decl>() ? DeclKind::Players : DeclKind::Pieces;
       d.name = d.kind == DeclKind::Players ? "players" : "pieces";

@@ -149,6 +149,21 @@ void Checker::collect_decl(ast::Decl& d, bool from_variant) {
   }
   auto* list = list_for(c_, d.kind);
   auto it = c_.by_name.find(d.name);
+  if (d.kind == DeclKind::Param && d.override_only) {
+    // A variant's `param NAME = VALUE`: the base's declaration keeps its type and allowed values.
+    if (it == c_.by_name.end() || c_.syms[it->second].kind != SymKind::Param) {
+      std::vector<std::string> names;
+      for (auto* x : c_.params) names.push_back(x->name);
+      diags_.report(Code::unknown_override, d.name_span, fmt::format("there is no parameter '{}' to set", d.name),
+                    from_variant ? hint_or(diag::suggest(d.name, names), "a variant sets only its base's parameters")
+                                 : "declare it with a type: param NAME: TYPE = DEFAULT");
+      return;
+    }
+    ast::Decl* base = c_.syms[it->second].decl;
+    base->value = std::move(d.value);
+    if (!d.doc.empty()) base->doc = d.doc;
+    return;
+  }
   if (it != c_.by_name.end()) {
     Symbol& old = c_.syms[it->second];
     if (from_variant && old.decl && old.decl->file != d.file && old.kind == sym_kind_for(d.kind)) {

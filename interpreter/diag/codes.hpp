@@ -12,6 +12,7 @@
   X(unknown_type, "E103", Error, "a type name that does not exist")                          \
   X(unknown_event, "E104", Error, "a handler or emit names no declared event")               \
   X(unknown_choice, "E105", Error, "a value that is not one of an enumeration's choices")    \
+  X(unknown_override, "E106", Error, "a variant sets or replaces something its base does not have") \
   X(type_mismatch, "E201", Error, "an expression of the wrong type")                         \
   X(wrong_arity, "E202", Error, "a call with the wrong number of arguments")                 \
   X(not_callable, "E203", Error, "a call of something that is not a function")               \

@@ -193,7 +193,8 @@ struct guard : p::seq<kw_when, p::must<expr>> {};
 struct on_decl : p::seq<kw_on, p::must<ident>, p::must<handler_params>, p::opt<guard>, p::must<block>> {};
 struct setup_decl : p::seq<kw_setup, p::must<block>> {};
 
-struct move_param : p::seq<ident, p::must<kw_in>, p::must<domain>> {};
+struct param_filter : p::seq<kw_where, p::must<expr>> {};
+struct move_param : p::seq<ident, p::must<kw_in>, p::must<domain>, p::opt<param_filter>> {};
 struct move_params : p::seq<lparen, p::opt<p::list<move_param, comma>>, p::must<rparen>> {};
 struct move_decl : p::seq<kw_move, p::must<ident>, p::must<move_params>, p::opt<guard>, p::must<block>> {};
 struct otherwise_decl : p::seq<kw_otherwise, p::must<ident>, p::must<block>> {};

@@ -80,6 +80,7 @@ struct MoveParam {
   std::string name;
   Span span;
   ExprPtr domain;
+  ExprPtr filter;  // `where` on one parameter: tested as soon as it is bound
   int slot = -1;
 };
 

@@ -23,7 +23,7 @@ using selector = pt::selector<
         g::const_decl, g::var_decl, g::region_decl, g::track_decl, g::type_name, g::init, g::dice_decl,
         g::faces, g::dice_copies, g::formal, g::formals, g::result_type, g::body_expr, g::def_decl,
         g::shape_decl, g::board_decl, g::board_call, g::event_decl, g::handler_params, g::guard, g::on_decl,
-        g::setup_decl, g::move_param, g::move_params, g::move_decl, g::otherwise_decl, g::chance_of,
+        g::setup_decl, g::move_param, g::param_filter, g::move_params, g::move_decl, g::otherwise_decl, g::chance_of,
         g::phase_decl, g::invariant_decl, g::limit_decl, g::display_decl, g::display_pieces, g::block, g::let_stmt, g::if_stmt,
         g::elif_part, g::else_part, g::while_stmt, g::for_stmt, g::for_filter, g::return_stmt, g::emit_stmt,
         g::note_stmt, g::add_stmt, g::finish_stmt, g::end_stmt, g::end_by, g::assign_stmt, g::assign_op,
@@ -370,6 +370,7 @@ class Builder {
         mp.name = word(*p->children.at(0));
         mp.span = span_of(*p->children.at(0));
         mp.domain = expr(*p->children.at(1));
+        if (p->children.size() > 2) mp.filter = expr(*p->children.at(2)->children.at(0));
         m.params.push_back(std::move(mp));
       }
       if (c.at(i)->is_type<g::guard>()) m.guard = expr(*c.at(i++)->children.at(0));

@@ -475,6 +475,7 @@ void Checker::check_phase(ast::Decl& d) {
     for (auto& p : m.params) {
       Type t = domain(*p.domain);
       p.slot = declare(p.name, t, -1, p.span);
+      if (p.filter) want_type(*p.filter, Type::Bool, "a parameter's 'where' filter");
     }
     if (m.guard) want_type(*m.guard, Type::Bool, "a 'when' guard");
     block(m.body);

@@ -450,6 +450,7 @@ struct Compiler {
           RuleParam rp;
           rp.name = p.name;
           rp.domain = gen.domain(*p.domain, fb);
+          rp.filter = p.filter ? gen.expr(*p.filter, fb) : -1;
           rp.slot = fb + p.slot;
           rp.kind = gen.value_kind(*p.domain);
           r.params.push_back(rp);

@@ -45,6 +45,7 @@ struct Callable {
 struct RuleParam {
   std::string name;
   int domain = -1;     // a domain node
+  int filter = -1;     // `where` on this parameter, or -1
   int slot = -1;       // absolute local slot
   uint8_t kind = 0;    // what the value is, for notation: 0 number, 1 site, 2 seat
 };

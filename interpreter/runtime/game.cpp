@@ -54,6 +54,10 @@ void Game::legal(const State& s, std::vector<Move>& out) {
       int64_t v = m_.domain_value(dom[k], at[k]);
       m_.set_local(r.params[k].slot, v);
       mv.args[k] = static_cast<int32_t>(v);
+      if (r.params[k].filter >= 0 && !m_.eval(r.params[k].filter)) {  // prune before inner parameters
+        ++at[k];
+        continue;
+      }
       if (k + 1 < np) {
         ++k;
         at[k] = 0;

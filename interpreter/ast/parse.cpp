@@ -57,6 +57,28 @@ class Builder {
     while (i < s.size() && !isspace(static_cast<unsigned char>(s[i])) && s[i] != '#') ++i;
     return std::string(s.substr(0, i));
   }
+  // A node's text without the blanks and comments that trail it (tokens swallow them).
+  static size_t content_length(std::string_view s) {
+    size_t last = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < s.size(); ++i) {
+      char c = s[i];
+      if (in_string) {
+        if (c == '\\') ++i;
+        else if (c == '"') in_string = false;
+        last = i + 1;
+      } else if (c == '#') {
+        while (i < s.size() && s[i] != '\n') ++i;
+      } else if (c == '"') {
+        in_string = true;
+        last = i + 1;
+      } else if (!isspace(static_cast<unsigned char>(c))) {
+        last = i + 1;
+      }
+    }
+    return last;
+  }
+
   // Nodes folded by the selector keep no content: their extent is that of their children.
   std::pair<size_t, size_t> extent(const Node& n) const {  // line and column just past the end
     if (n.has_content()) {
@@ -74,9 +96,7 @@ class Builder {
       return Span{file_, static_cast<uint32_t>(pos.line), static_cast<uint32_t>(pos.column), len};
     }
     std::string_view s = n.string_view();
-    size_t len = s.size();
-    while (len > 0 && isspace(static_cast<unsigned char>(s[len - 1]))) --len;
-    // a trailing comment is not part of the node: cut at the last '#' outside strings only for tokens
+    size_t len = content_length(s);
     if (n.is_type<g::ident>() || n.is_type<g::variable>() || n.is_type<g::integer>()) len = word(n).size();
     auto pos = n.begin();
     // spans end on the first line for the caret
@@ -111,6 +131,7 @@ class Builder {
       auto e = make(ExprKind::Int, n);
       std::string w = word(n);
       e->value = w.size() > 15 ? 999999999999999 : std::stoll(w);
+      e->text = w;
       return e;
     }
     if (n.is_type<g::kw_true>() || n.is_type<g::kw_false>()) {

@@ -307,8 +307,12 @@ void Checker::check_param(ast::Decl& d) {
   if (d.ptype == ast::ParamType::Enum) {
     if (d.value->kind != ExprKind::Name ||
         std::find(d.choices.begin(), d.choices.end(), d.value->text) == d.choices.end()) {
-      diags_.report(Code::bad_param_value, d.value->span, "the default must be one of the choices",
-                    fmt::format("choices: {}", fmt::join(d.choices, ", ")));
+      std::string hint = d.value->kind == ExprKind::Name ? diag::suggest(d.value->text, d.choices) : "";
+      diags_.report(Code::bad_param_value, d.value->span,
+                    d.value->kind == ExprKind::Name
+                        ? fmt::format("the default must be one of the choices: '{}' is not a choice of '{}'", d.value->text, d.name)
+                        : std::string("the default must be one of the choices"),
+                    hint.empty() ? fmt::format("choices: {}", fmt::join(d.choices, ", ")) : hint);
     } else {
       d.value->type = Type::Enum;
       d.value->enum_id = s.enum_id;

@@ -87,6 +87,7 @@ class Checker {
   int max_slot_ = 0;
   bool in_def_ = false;
   bool in_chance_ = false;
+  bool negated_min_ = false;  // the literal under '-' is 2147483648, which is allowed there
   ast::Type result_ = ast::Type::Void;
   std::vector<std::tuple<ast::Decl*, ast::Decl*, Span>> calls_;  // caller, callee (def, shape, event)
   std::map<ast::Decl*, std::pair<Span, std::string>> play_use_;    // functions that need play-time state

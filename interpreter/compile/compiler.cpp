@@ -15,6 +15,8 @@
 
 namespace keli::compile {
 using ast::ExprKind;
+
+constexpr int kDefaultMoveLimit = 1'000'000;  // decisions in one game when it declares no limit
 using check::SymKind;
 using diag::Code;
 
@@ -471,6 +473,8 @@ struct Compiler {
       out->callables[c].is_expr = true;
       out->invariants.emplace_back(inv->doc, c);
     }
+    // Keli's own bound when a game declares none: no game runs forever.
+    out->move_limit = kDefaultMoveLimit;
     for (auto* l : ck.limits) out->move_limit = static_cast<int>(need_constant(*l->value, "a limit"));
     for (auto* d : ck.displays) {
       if (d->names.size() == 2) {

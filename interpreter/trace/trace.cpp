@@ -136,7 +136,8 @@ int replay(const std::string& path, diag::Diagnostics& diags, SourceSet& src, st
   auto prog = gf->ok() ? gf->compile(settings, cd) : nullptr;
   if (!prog) {
     const auto& all = gf->ok() ? cd.all() : gf->diagnostics().all();
-    std::string why = all.empty() ? "" : diag::render(gf->sources(), all.front());
+    std::string why;
+    if (!all.empty()) why = fmt::format("{}{}", all.front().message, all.front().hint.empty() ? "" : " (" + all.front().hint + ")");
     return r.fail(1, fmt::format("the game '{}' named by the trace does not compile", game_path), why);
   }
   if (!recorded_game.empty() && recorded_game != prog->game_name)

@@ -19,6 +19,7 @@ struct Plan {
   int soak_games = 1000;
   bool natural = true;  // every game must end by the rules
   std::vector<std::pair<compile::ParamSettings, int>> overrides;  // when these settings: this many games
+  std::vector<std::string> axes;  // the parameters whose combinations are run (empty: all bools and choices)
 };
 
 Plan read_plan(const std::string& game) {
@@ -29,6 +30,7 @@ Plan read_plan(const std::string& game) {
   if (n["games"]) plan.games = n["games"].as<int>();
   plan.soak_games = n["soak_games"] ? n["soak_games"].as<int>() : plan.games * 10;
   if (n["require_natural_end"]) plan.natural = n["require_natural_end"].as<bool>();
+  for (const auto& a : n["axes"]) plan.axes.push_back(a.as<std::string>());
   for (const auto& o : n["overrides"]) {
     compile::ParamSettings when;
     for (const auto& kv : o["when"]) when.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
@@ -51,7 +53,7 @@ void battery(bool soak) {
     auto g = GameFile::open(file);
     REQUIRE(g->ok());
     Plan plan = read_plan(file);
-    for (const auto& settings : option_combinations(*g)) {
+    for (const auto& settings : option_combinations(*g, plan.axes)) {
       std::string label = file;
       for (const auto& [k, v] : settings) label += fmt::format(" {}={}", k, v);
       DYNAMIC_SECTION(label) {

@@ -67,13 +67,17 @@ Run keli(const std::vector<std::string>& args) {
   return r;
 }
 
-std::vector<compile::ParamSettings> option_combinations(const GameFile& g) {
+std::vector<compile::ParamSettings> option_combinations(const GameFile& g, const std::vector<std::string>& axes) {
   std::vector<compile::ParamSettings> out = {{}};
   for (const auto* d : g.checked().params) {
     std::vector<std::string> values;
+    bool chosen = axes.empty() || std::find(axes.begin(), axes.end(), d->name) != axes.end();
+    if (!chosen) continue;
     if (d->ptype == ast::ParamType::Bool) values = {"false", "true"};
     else if (d->ptype == ast::ParamType::Enum) values = d->choices;
-    else continue;
+    else if (!axes.empty())
+      for (const auto& a : d->allowed) values.push_back(std::to_string(a->value));
+    if (values.empty()) continue;
     std::vector<compile::ParamSettings> next;
     for (const auto& base : out)
       for (const auto& v : values) {

@@ -23,7 +23,8 @@ struct Run {
 // Runs build/keli with arguments (each shell-quoted), from the source root, stdin from /dev/null.
 Run keli(const std::vector<std::string>& args);
 
-// Every combination of the game's bool and choice parameters (ints keep their defaults).
-std::vector<compile::ParamSettings> option_combinations(const GameFile& g);
+// Every combination of the game's bool and choice parameters (ints keep their defaults); with
+// `axes`, of those parameters only (ints with a set of allowed values included).
+std::vector<compile::ParamSettings> option_combinations(const GameFile& g, const std::vector<std::string>& axes = {});
 
 }  // namespace keli::test

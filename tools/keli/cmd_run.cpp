@@ -104,9 +104,9 @@ int cmd_run(const std::vector<std::string>& argv) {
   if (tw) tw->result(g, s);
   if (!a.quiet && !a.board) fmt::print("{}", render::board_text(p, s));
   int throws = g.ply(s) - g.moves(s);
-  fmt::print("result: {} ({} after {} moves{})\n", places_text(p, g.places(s)),
+  fmt::print("result: {} ({} after {} move{}{})\n", places_text(p, g.places(s)),
              g.ended_by_limit(s) ? "stopped by the game's move limit" : "ended by the rules", g.moves(s),
-             throws > 0 ? fmt::format(" and {} throws", throws) : "");
+             g.moves(s) == 1 ? "" : "s", throws > 0 ? fmt::format(" and {} throw{}", throws, throws == 1 ? "" : "s") : "");
   if (tw && !trace_out) {
     fmt::print(stderr, "{}: error: writing the trace failed\n", a.trace);
     return kFailed;

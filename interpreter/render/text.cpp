@@ -44,6 +44,11 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
       ++held[site][owner];
     }
   }
+  // Seats are shown by their initials when those tell them apart, else by their names.
+  bool distinct_initials = true;
+  for (int a = 0; a < p.num_players; ++a)
+    for (int b = a + 1; b < p.num_players; ++b)
+      if (p.seat_names[a].substr(0, 1) == p.seat_names[b].substr(0, 1)) distinct_initials = false;
   std::vector<std::string> cells(p.num_sites);
   size_t width = 1;
   for (int i = 0; i < p.num_sites; ++i) {
@@ -54,8 +59,11 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
         if (s[flags[f]->base + i]) value += marks[f];
       c = fmt::format("{}:{}", p.sites[i].label, value);
     } else if (!held[i].empty()) {
-      for (int o = 0; o < p.num_players; ++o)
-        if (held[i][o] > 0) c += p.seat_names[o].substr(0, 1) + (held[i][o] > 1 ? std::to_string(held[i][o]) : "");
+      for (int o = 0; o < p.num_players; ++o) {
+        if (held[i][o] == 0) continue;
+        if (distinct_initials) c += p.seat_names[o].substr(0, 1) + (held[i][o] > 1 ? std::to_string(held[i][o]) : "");
+        else c += (c.empty() ? "" : "+") + p.seat_names[o] + (held[i][o] > 1 ? "x" + std::to_string(held[i][o]) : "");
+      }
     } else {
       bool marked_site = p.display_marks >= 0 && p.region_index[p.display_marks][i] >= 0;
       c = marked_site ? "x" : ".";
@@ -64,9 +72,43 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
     cells[i] = c;
     width = std::max(width, c.size());
   }
-  if (maxx - minx > 200 || maxy - miny > 200) {  // too sparse for a grid: list the sites
-    for (int i = 0; i < p.num_sites; ++i) out += cells[i] + (i % 10 == 9 ? "\n" : "  ");
-    out += "\n";
+  if (maxx - minx > 120 || maxy - miny > 120) {
+    // A large board (a ring of arms): a compact picture, one character a cell, seats lettered
+    // A, B, ... and '*' where pieces of several seats or several pieces stand; then a legend
+    // naming every occupied cell.
+    int span = std::max(maxx - minx, maxy - miny);
+    double scale = span / 46.0;
+    int w = static_cast<int>((maxx - minx) / scale) + 1, h = static_cast<int>((maxy - miny) / scale) + 1;
+    std::vector<std::string> grid(h, std::string(w, ' '));
+    auto letter = [&](int i) -> char {
+      char c = '.';
+      int seats = 0, total = 0, who = -1;
+      if (!held[i].empty())
+        for (int o = 0; o < p.num_players; ++o)
+          if (held[i][o] > 0) ++seats, total += held[i][o], who = o;
+      if (seats == 1 && total == 1) c = static_cast<char>('A' + who % 26);
+      else if (seats == 1) c = static_cast<char>('a' + who % 26);
+      else if (seats > 1) c = '*';
+      else if (p.display_marks >= 0 && p.region_index[p.display_marks][i] >= 0) c = 'x';
+      return c;
+    };
+    for (int i = 0; i < p.num_sites; ++i) {
+      int gx = static_cast<int>((p.sites[i].x - minx) / scale), gy = static_cast<int>((p.sites[i].y - miny) / scale);
+      char c = letter(i);
+      char& cell = grid[gy][gx];
+      if (cell == ' ' || cell == '.' || cell == 'x') cell = c;  // an occupied cell wins a shared character
+    }
+    for (auto& line : grid) {
+      std::string spaced;
+      for (char c : line) spaced += std::string(1, c) + " ";
+      while (!spaced.empty() && spaced.back() == ' ') spaced.pop_back();
+      if (!spaced.empty()) out += "  " + spaced + "\n";
+    }
+    out += "  (A, B, ...: one piece of seat 1, 2, ...; a, b, ...: several; *: several seats; x: marked)\n";
+    std::string legend;
+    for (int i = 0; i < p.num_sites; ++i)
+      if (!held[i].empty()) legend += fmt::format("  {}:{}", p.sites[i].label, cells[i]);
+    if (!legend.empty()) out += "  pieces by cell:" + legend + "\n";
   } else {
     std::map<std::pair<int, int>, int> at;
     for (int i = 0; i < p.num_sites; ++i) at[{p.sites[i].x, p.sites[i].y}] = i;

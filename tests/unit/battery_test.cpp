@@ -49,7 +49,9 @@ int games_for(const Plan& plan, const compile::ParamSettings& s, bool soak) {
 }
 
 void battery(bool soak) {
+  const char* only = std::getenv("KELI_BATTERY_GAME");  // run one game's battery: a part of its file name
   for (const auto& file : game_files()) {
+    if (only && file.find(only) == std::string::npos) continue;
     auto g = GameFile::open(file);
     REQUIRE(g->ok());
     Plan plan = read_plan(file);
@@ -82,10 +84,11 @@ void battery(bool soak) {
           longest = std::max(longest, game.moves(s));
           if (game.moves(s) > 10000) ++over_10k;
         }
-        WARN(fmt::format("{}: {} games, {} ended by the rules, {} by the move limit; {:.1f} moves and {:.1f} steps a "
-                         "game, longest {} moves, {} games over 10,000 moves",
+        fmt::print("{}: {} games, {} ended by the rules, {} by the move limit; {:.1f} moves and {:.1f} steps a "
+                         "game, longest {} moves, {} games over 10,000 moves\n",
                          label, n, natural, n - natural, static_cast<double>(moves) / n, static_cast<double>(steps) / n,
-                         longest, over_10k));
+                         longest, over_10k);
+        std::fflush(stdout);
         if (plan.natural) CHECK(natural == n);
       }
     }

@@ -158,7 +158,7 @@ struct Compiler {
       for (auto& a : d.allowed) vals.push_back(std::to_string(a->kind == ExprKind::Neg ? -a->kids[0]->value : a->value));
       allowed = fmt::format("{}", fmt::join(vals, ", "));
     }
-    if (text.empty() || used != text.size()) return bad(allowed);
+    if (text.empty() || used != text.size() || v > INT32_MAX || v < INT32_MIN) return bad(allowed);
     if (d.lo) {
       auto lo = constant(*d.lo), hi = constant(*d.hi);
       if (lo && hi && (v < *lo || v > *hi)) return bad(allowed);
@@ -475,7 +475,11 @@ struct Compiler {
     }
     // Keli's own bound when a game declares none: no game runs forever.
     out->move_limit = kDefaultMoveLimit;
-    for (auto* l : ck.limits) out->move_limit = static_cast<int>(need_constant(*l->value, "a limit"));
+    for (auto* l : ck.limits) {
+      int64_t v = need_constant(*l->value, "a limit");
+      if (v < 1 || v > INT32_MAX) diags.report(Code::eval_error, l->value->span, fmt::format("a limit must be 1 to {}, not {}", INT32_MAX, v));
+      else out->move_limit = static_cast<int>(v);
+    }
     for (auto* d : ck.displays) {
       if (d->names.size() == 2) {
         out->piece_site = piece_function(gen, *out, d->names[0]);

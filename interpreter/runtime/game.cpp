@@ -90,9 +90,11 @@ void Game::apply(State& s, const Move& mv) {
 
 void Game::apply_roll(State& s, const std::vector<int32_t>& values) {
   const compile::PhaseInfo& ph = p_->phases[s[compile::kPhase]];
+  if (&values != &roll_) roll_ = values;
+  if (dice(s).identical) std::sort(roll_.begin(), roll_.end());  // alike dice: smallest first, always
   m_.bind(s.data());
   m_.clear_notes();
-  m_.set_roll(values.data(), static_cast<int>(values.size()));
+  m_.set_roll(roll_.data(), static_cast<int>(roll_.size()));
   m_.exec(ph.chance_body);
   m_.set_roll(nullptr, 0);
   after_step(s, false);

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 #include <sys/wait.h>
+#include <yaml-cpp/yaml.h>
 
 namespace keli::test {
 namespace fs = std::filesystem;
@@ -65,6 +66,15 @@ Run keli(const std::vector<std::string>& args) {
   fs::remove(base + ".out");
   fs::remove(base + ".err");
   return r;
+}
+
+std::vector<std::string> battery_axes(const std::string& game) {
+  std::vector<std::string> axes;
+  std::string path = fs::path(game).replace_extension(".battery.yaml").string();
+  if (!fs::exists(path)) return axes;
+  YAML::Node n = YAML::LoadFile(path);
+  for (const auto& a : n["axes"]) axes.push_back(a.as<std::string>());
+  return axes;
 }
 
 std::vector<compile::ParamSettings> option_combinations(const GameFile& g, const std::vector<std::string>& axes) {

@@ -31,7 +31,7 @@ TEST_CASE("traces replay for every game, seed and option set", "[trace]") {
     auto g = GameFile::open(file);
     REQUIRE(g->ok());
     int n = 0;
-    for (const auto& settings : option_combinations(*g)) {
+    for (const auto& settings : option_combinations(*g, battery_axes(file))) {
       std::vector<std::string> args = {"run", file, "--quiet", "--seed", std::to_string(++n), "--trace", temp("rt.jsonl")};
       for (const auto& [k, v] : settings) args.insert(args.end(), {"--param", k + "=" + v});
       auto run = keli(args);

@@ -136,6 +136,18 @@ Loaded load(const std::string& path, const Args& args, bool print_warnings) {
   return l;
 }
 
+bool TraceFile::open(const Args& a, const compile::Program& p, const std::vector<std::string>& players) {
+  if (a.trace.empty()) return true;
+  file.open(a.trace);
+  if (!file) {
+    fmt::print(stderr, "{}: error: cannot write the trace file\n", a.trace);
+    return false;
+  }
+  writer = std::make_unique<trace::Writer>(file, p);
+  writer->header({p.game_name, a.files[0], a.seed, players});
+  return true;
+}
+
 std::vector<std::string> seat_players(const Args& args, int seats, const std::string& fallback) {
   std::vector<std::string> out;
   for (int i = 0; i < seats; ++i)

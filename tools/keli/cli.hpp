@@ -10,6 +10,9 @@
 #include "compile/compiler.hpp"
 #include "diag/diagnostics.hpp"
 #include "session/game_file.hpp"
+#include "trace/trace.hpp"
+
+#include <fstream>
 
 namespace keli::cli {
 
@@ -47,6 +50,13 @@ Loaded load(const std::string& path, const Args& args, bool print_warnings);
 bool read_params_file(const std::string& path, compile::ParamSettings& out);
 
 void print_diagnostics(const SourceSet& src, const diag::Diagnostics& d, bool warnings);
+
+// The trace a run or play writes when --trace names one (its header written on opening).
+struct TraceFile {
+  std::ofstream file;
+  std::unique_ptr<trace::Writer> writer;  // null without --trace
+  bool open(const Args& a, const compile::Program& p, const std::vector<std::string>& players);
+};
 
 // Players per seat from --players (the last one given fills the remaining seats).
 std::vector<std::string> seat_players(const Args& args, int seats, const std::string& fallback);

@@ -39,17 +39,9 @@ int cmd_play(const std::vector<std::string>& argv) {
     seats[i] = agents::make_agent(specs[i], err);
     if (!seats[i]) throw Usage{err};
   }
-  std::ofstream trace_out;
-  std::unique_ptr<trace::Writer> tw;
-  if (!a.trace.empty()) {
-    trace_out.open(a.trace);
-    if (!trace_out) {
-      fmt::print(stderr, "{}: error: cannot write the trace file\n", a.trace);
-      return kFailed;
-    }
-    tw = std::make_unique<trace::Writer>(trace_out, p);
-    tw->header({p.game_name, a.files[0], a.seed, specs});
-  }
+  TraceFile trace_file;
+  if (!trace_file.open(a, p, specs)) return kFailed;
+  trace::Writer* tw = trace_file.writer.get();
   runtime::Game g(l.program);
   runtime::Rng rng(a.seed);
   std::vector<runtime::Move> legal;

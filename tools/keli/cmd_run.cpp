@@ -46,17 +46,9 @@ int cmd_run(const std::vector<std::string>& argv) {
     if (!ag) throw Usage{err};
     seats.push_back(std::move(ag));
   }
-  std::ofstream trace_out;
-  std::unique_ptr<trace::Writer> tw;
-  if (!a.trace.empty()) {
-    trace_out.open(a.trace);
-    if (!trace_out) {
-      fmt::print(stderr, "{}: error: cannot write the trace file\n", a.trace);
-      return kFailed;
-    }
-    tw = std::make_unique<trace::Writer>(trace_out, p);
-    tw->header({p.game_name, a.files[0], a.seed, specs});
-  }
+  TraceFile trace_file;
+  if (!trace_file.open(a, p, specs)) return kFailed;
+  trace::Writer* tw = trace_file.writer.get();
   runtime::Game g(l.program);
   runtime::Rng rng(a.seed);
   std::vector<runtime::Move> legal;
@@ -107,7 +99,7 @@ int cmd_run(const std::vector<std::string>& argv) {
   fmt::print("result: {} ({} after {} move{}{})\n", places_text(p, g.places(s)),
              g.ended_by_limit(s) ? "stopped by the game's move limit" : "ended by the rules", g.moves(s),
              g.moves(s) == 1 ? "" : "s", throws > 0 ? fmt::format(" and {} throw{}", throws, throws == 1 ? "" : "s") : "");
-  if (tw && !trace_out) {
+  if (tw && !trace_file.file) {
     fmt::print(stderr, "{}: error: writing the trace failed\n", a.trace);
     return kFailed;
   }

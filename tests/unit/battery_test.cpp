@@ -19,7 +19,8 @@ struct Plan {
   int soak_games = 1000;
   bool natural = true;  // every game must end by the rules
   std::vector<std::pair<compile::ParamSettings, int>> overrides;  // when these settings: this many games
-  std::vector<std::string> axes;  // the parameters whose combinations are run (empty: all bools and choices)
+  std::vector<std::string> axes;  // the parameters whose combinations are run (no `axes`: all bools and choices)
+  bool defaults_only = false;     // `axes: []`: the default parameters only
 };
 
 Plan read_plan(const std::string& game) {
@@ -31,6 +32,7 @@ Plan read_plan(const std::string& game) {
   plan.soak_games = n["soak_games"] ? n["soak_games"].as<int>() : plan.games * 10;
   if (n["require_natural_end"]) plan.natural = n["require_natural_end"].as<bool>();
   for (const auto& a : n["axes"]) plan.axes.push_back(a.as<std::string>());
+  plan.defaults_only = n["axes"] && n["axes"].size() == 0;
   for (const auto& o : n["overrides"]) {
     compile::ParamSettings when;
     for (const auto& kv : o["when"]) when.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
@@ -61,7 +63,8 @@ void battery(bool soak) {
     auto g = GameFile::open(file);
     REQUIRE(g->ok());
     Plan plan = read_plan(file);
-    for (const auto& settings : option_combinations(*g, plan.axes)) {
+    auto combos = plan.defaults_only ? std::vector<compile::ParamSettings>{{}} : option_combinations(*g, plan.axes);
+    for (const auto& settings : combos) {
       std::string label = file;
       for (const auto& [k, v] : settings) label += fmt::format(" {}={}", k, v);
       DYNAMIC_SECTION(label) {

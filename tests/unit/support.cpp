@@ -74,6 +74,7 @@ std::vector<std::string> battery_axes(const std::string& game) {
   if (!fs::exists(path)) return axes;
   YAML::Node n = YAML::LoadFile(path);
   for (const auto& a : n["axes"]) axes.push_back(a.as<std::string>());
+  if (n["axes"] && n["axes"].size() == 0) axes.push_back("");  // `axes: []`: the defaults only
   return axes;
 }
 

@@ -27,7 +27,8 @@ Run keli(const std::vector<std::string>& args);
 // `axes`, of those parameters only (ints with a set of allowed values included).
 std::vector<compile::ParamSettings> option_combinations(const GameFile& g, const std::vector<std::string>& axes = {});
 
-// The parameters a game's battery plan (games/NAME.battery.yaml) varies: its `axes`, if any.
+// The parameters a game's battery plan (games/NAME.battery.yaml) varies: its `axes`, if any;
+// a single empty name for `axes: []` (the defaults only).
 std::vector<std::string> battery_axes(const std::string& game);
 
 }  // namespace keli::test

@@ -78,6 +78,13 @@ std::vector<std::string> battery_axes(const std::string& game) {
   return axes;
 }
 
+bool trace_round_trip(const std::string& game) {
+  std::string path = fs::path(game).replace_extension(".battery.yaml").string();
+  if (!fs::exists(path)) return true;
+  YAML::Node n = YAML::LoadFile(path);
+  return !n["trace"] || n["trace"].as<bool>();
+}
+
 std::vector<compile::ParamSettings> option_combinations(const GameFile& g, const std::vector<std::string>& axes) {
   std::vector<compile::ParamSettings> out = {{}};
   for (const auto* d : g.checked().params) {

@@ -31,4 +31,7 @@ std::vector<compile::ParamSettings> option_combinations(const GameFile& g, const
 // a single empty name for `axes: []` (the defaults only).
 std::vector<std::string> battery_axes(const std::string& game);
 
+// False when the plan says `trace: false` (games whose traces run to hundreds of megabytes).
+bool trace_round_trip(const std::string& game);
+
 }  // namespace keli::test

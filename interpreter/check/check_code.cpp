@@ -349,11 +349,7 @@ Type Checker::check_call(Expr& e, bool as_statement) {
     s.used = true;
     e.sym = g;
     std::vector<Type> types;
-    for (auto& f : s.decl->formals) {
-      Type t = f.type == "int" ? Type::Int : f.type == "bool" ? Type::Bool : f.type == "site" ? Type::Site
-             : f.type == "player" ? Type::Player : f.type == "piece" ? Type::Piece : Type::Error;
-      types.push_back(t);
-    }
+    for (auto& f : s.decl->formals) types.push_back(type_from_name(f.type));
     check_args(types, fmt::format("'{}'", callee.text));
     if (s.kind == SymKind::Shape) {
       if (where_ != Where::Build) misplaced(callee.span, fmt::format("shape '{}'", callee.text), Where::Build);
@@ -545,11 +541,7 @@ void Checker::stmt(Stmt& s) {
         diags_.report(Code::wrong_arity, call.span,
                       fmt::format("event '{}' takes {}, but {} given", s.name, count_of(ev->formals.size(), "argument"), count_is(call.kids.size() - 1)));
       for (size_t i = 1; i < call.kids.size(); ++i) {
-        Type t = i - 1 < ev->formals.size() ? Type::Error : Type::Error;
-        if (i - 1 < ev->formals.size()) {
-          const std::string& tn = ev->formals[i - 1].type;
-          t = tn == "int" ? Type::Int : tn == "bool" ? Type::Bool : tn == "site" ? Type::Site : tn == "player" ? Type::Player : tn == "piece" ? Type::Piece : Type::Error;
-        }
+        Type t = i - 1 < ev->formals.size() ? type_from_name(ev->formals[i - 1].type) : Type::Error;
         want_type(*call.kids[i], t, "an event argument");
       }
       if (owner_) calls_.emplace_back(owner_, ev, s.span);

@@ -29,8 +29,6 @@ const char* sym_kind_name(SymKind k) {
 
 int frame_size(const ast::Decl& d) { return d.frame; }
 
-namespace {
-
 Type type_from_name(const std::string& n) {
   if (n == "int") return Type::Int;
   if (n == "bool") return Type::Bool;
@@ -39,8 +37,6 @@ Type type_from_name(const std::string& n) {
   if (n == "piece") return Type::Piece;
   return Type::Error;
 }
-
-}  // namespace
 
 Type Checker::declared_type(const std::string& name, Span span) {
   Type t = type_from_name(name);

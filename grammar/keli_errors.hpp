@@ -49,6 +49,13 @@ KELI_EXPECT(display_what, "expected what to display: a variable per site, a regi
 KELI_EXPECT(call_suffix, "expected arguments '( ... )'");
 KELI_EXPECT(handler_params, "expected the event's parameter names '(a, b)'");
 KELI_EXPECT(move_params, "expected the move's parameters '(name in domain, ...)'");
+KELI_EXPECT(statement_expected, "expected '}' (or a statement or declaration that belongs inside the braces)");
+KELI_EXPECT(rule_expected, "expected a rule 'move NAME(...) { ... }' or 'otherwise NAME { ... }', or '}'");
+KELI_EXPECT(rule_decl, "expected 'move NAME(...) { ... }' or 'otherwise NAME { ... }' after 'override'");
+KELI_EXPECT(replaceable, "expected the declaration that 'override' replaces: param, players, pieces, const, var, region, track, dice, def, shape, board, event or phase");
+KELI_EXPECT(kw_phase, "expected 'phase' in 'extend phase NAME { ... }'");
+KELI_EXPECT(phase_rules, "expected the rules to add or replace '{ move ... }'");
+KELI_EXPECT(declaration_expected, "expected a declaration (import, about, param, players, var, const, region, track, dice, def, shape, board, event, on, setup, phase, invariant, limit, display, override or extend)");
 KELI_EXPECT(end_of_file, "expected a declaration (import, about, param, players, var, const, region, track, dice, def, shape, board, event, on, setup, phase, invariant, limit or display)");
 #undef KELI_EXPECT
 

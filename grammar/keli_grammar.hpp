@@ -5,6 +5,8 @@
 
 #include <tao/pegtl.hpp>
 
+#include "keli_recovery.hpp"
+
 namespace keli::grammar {
 namespace p = tao::pegtl;
 
@@ -41,6 +43,7 @@ KELI_KW(or, "or");         KELI_KW(not, "not");         KELI_KW(true, "true");
 KELI_KW(false, "false");   KELI_KW(int, "int");         KELI_KW(bool, "bool");
 KELI_KW(sum, "sum");       KELI_KW(count, "count");     KELI_KW(any, "any");
 KELI_KW(all, "all");       KELI_KW(min, "min");         KELI_KW(max, "max");       KELI_KW(at, "at");
+KELI_KW(override, "override"); KELI_KW(extend, "extend");
 #undef KELI_KW
 
 // Words that can never name anything; declaration words (players, board, ...) stay usable as names.
@@ -117,7 +120,12 @@ struct domain : p::sor<range, expr, p::failure> {};
 
 // ---- statements ----------------------------------------------------------------
 struct stmt;
-struct block : p::seq<lbrace, p::star<stmt>, p::must<rbrace>> {};
+// Text in a block that is no statement: reported (the message table says what was expected), then
+// skipped by recovery. A closing brace, the end of the file or a new declaration ends the block.
+struct statement_expected : p::failure {};
+struct stray_stmt : p::seq<p::not_at<p::sor<p::one<'}'>, p::eof>>, p::must<statement_expected>> {};
+struct block_item : recover<p::sor<stmt, stray_stmt>, level::statement> {};
+struct block : p::seq<lbrace, p::star<block_item>, p::must<rbrace>> {};
 struct let_stmt : p::seq<kw_let, p::must<ident>, p::must<assign_eq>, p::must<expr>> {};
 struct elif_part : p::seq<kw_elif, p::must<expr>, p::must<block>> {};
 struct else_part : p::seq<kw_else, p::must<block>> {};
@@ -200,7 +208,11 @@ struct move_decl : p::seq<kw_move, p::must<ident>, p::must<move_params>, p::opt<
 struct otherwise_decl : p::seq<kw_otherwise, p::must<ident>, p::must<block>> {};
 struct chance_of : p::seq<kw_chance, p::must<expr>> {};
 struct chance_body : p::seq<chance_of, p::must<block>> {};
-struct phase_item : p::sor<move_decl, otherwise_decl> {};
+struct rule_decl : p::sor<move_decl, otherwise_decl> {};
+struct override_rule : p::seq<kw_override, p::must<rule_decl>> {};  // in `extend phase`: replaces a rule
+struct rule_expected : p::failure {};
+struct stray_rule : p::seq<p::not_at<p::sor<p::one<'}'>, p::eof>>, p::must<rule_expected>> {};
+struct phase_item : recover<p::sor<move_decl, otherwise_decl, override_rule, stray_rule>, level::rule> {};
 struct phase_rules : p::seq<lbrace, p::star<phase_item>, p::must<rbrace>> {};
 struct phase_body : p::sor<chance_body, phase_rules, p::failure> {};
 struct phase_decl : p::seq<kw_phase, p::must<ident>, p::must<phase_body>> {};
@@ -210,11 +222,21 @@ struct display_pieces : p::seq<kw_pieces, p::must<kw_at>, p::must<ident>, p::mus
 struct display_what : p::sor<display_pieces, ident, p::failure> {};
 struct display_decl : p::seq<kw_display, p::must<display_what>> {};
 
+// A variant's `override KIND NAME ...` replaces its base's declaration of that name and kind;
+// `extend phase NAME { ... }` adds rules to a base's phase, or replaces some with `override move`.
+struct replaceable : p::sor<param_decl, players_decl, pieces_decl, const_decl, var_decl, region_decl, track_decl,
+                            dice_decl, def_decl, shape_decl, board_decl, event_decl, phase_decl> {};
+struct override_decl : p::seq<kw_override, p::must<replaceable>> {};
+struct extend_decl : p::seq<kw_extend, p::must<kw_phase>, p::must<ident>, p::must<phase_rules>> {};
+
 struct decl : p::sor<header, import_decl, about_decl, param_decl, players_decl, pieces_decl, const_decl,
                      var_decl, region_decl, track_decl, dice_decl, def_decl, shape_decl, board_decl,
                      event_decl, on_decl, setup_decl, phase_decl, invariant_decl, limit_decl,
-                     display_decl> {};
+                     display_decl, override_decl, extend_decl> {};
+struct declaration_expected : p::failure {};
+struct stray_decl : p::seq<p::not_at<p::eof>, p::must<declaration_expected>> {};
+struct top_item : recover<p::sor<decl, stray_decl>, level::declaration> {};
 struct end_of_file : p::eof {};
-struct file : p::seq<_, p::opt<header>, p::star<decl>, p::must<end_of_file>> {};
+struct file : p::seq<_, p::star<top_item>, p::must<end_of_file>> {};
 
 }  // namespace keli::grammar

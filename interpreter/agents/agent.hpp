@@ -1,5 +1,6 @@
 // Computer players. Each kind is one row of the table in agents/agent.cpp; a seat's player is
-// chosen with a spec such as "random" (options follow a colon: "mcts:iterations=500").
+// chosen with a spec such as "random" or "mcts:iterations=500:cutoff=40" (options follow the
+// name, each after a colon, because commas already separate the seats in --players).
 #pragma once
 
 #include <memory>
@@ -13,19 +14,57 @@ namespace keli::agents {
 class Agent {
  public:
   virtual ~Agent() = default;
-  // Picks one of `legal` (never empty) for the mover of `s`; returns its index.
+  // Picks one of `legal` (never empty) for the mover of `s`; returns its index. All randomness
+  // comes from `rng`, so the same seed gives the same choice.
   virtual size_t choose(runtime::Game& game, const runtime::State& s, const std::vector<runtime::Move>& legal,
                         runtime::Rng& rng) = 0;
+  // Why this player cannot play the game (e.g. expectimax needs two sides); empty when it can.
+  virtual std::string unsuitable(const compile::Program&) const { return {}; }
+};
+
+// One option of an agent kind: `key=value` with a number in [lo, hi].
+struct OptionDef {
+  const char* key;
+  double fallback;
+  double lo, hi;
+  bool integer;
+  const char* doc;
+};
+
+// The options of one spec after parsing, every key of the kind present (defaults filled in).
+class Options {
+ public:
+  double get(const std::string& key) const;
+  bool given(const std::string& key) const;
+  std::vector<std::pair<std::string, double>> values;
+  std::vector<std::string> set;  // keys the spec gave
 };
 
 struct AgentKind {
   const char* name;
   const char* doc;
-  std::unique_ptr<Agent> (*make)(const std::string& options, std::string& error);
+  std::vector<OptionDef> options;
+  std::unique_ptr<Agent> (*make)(const Options& options);
 };
 const std::vector<AgentKind>& agent_kinds();
 
 // Null with `error` set when the spec names no agent or has bad options.
 std::unique_ptr<Agent> make_agent(const std::string& spec, std::string& error);
+// The same, also refusing an agent that cannot play `program` (error says why).
+std::unique_ptr<Agent> make_agent(const std::string& spec, const compile::Program& program, std::string& error);
+
+// Every kind with its options, for --help texts and docs.
+std::string agents_help();
+
+// The same as a literal for the --help texts of tools/keli/main.cpp (agents_test checks that it
+// names every kind and option of the table).
+#define KELI_AGENTS_HELP                                                                              \
+  "    random                 uniform among the legal moves\n"                                      \
+  "    greedy                 one move ahead by the game's evaluation (docs/agents.md)\n"           \
+  "    mc:playouts=50         flat Monte Carlo, rollouts per move\n"                                \
+  "    mcts:iterations=1000   UCT search; also :time=SECONDS, :cutoff=DECISIONS, :scale=X, :c=X\n" \
+  "                           (:verbose=1 prints each search's iterations a second)\n"         \
+  "    expectimax:depth=3     exact dice probabilities, two sides only\n"                           \
+  "    (mc also takes :cutoff and :scale; cutoff 0 plays rollouts to the end)\n"
 
 }  // namespace keli::agents

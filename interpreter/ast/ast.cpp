@@ -13,7 +13,7 @@ const char* type_name(Type t) {
 const char* decl_kind_name(DeclKind k) {
   static const char* names[] = {"import", "about", "param", "players", "pieces", "const", "var", "region",
                                 "track", "dice", "def", "shape", "board", "event", "on", "setup", "phase",
-                                "invariant", "limit", "display"};
+                                "invariant", "limit", "display", "extend phase"};
   return names[static_cast<int>(k)];
 }
 

@@ -91,12 +91,14 @@ struct Move {
   ExprPtr guard;
   Block body;
   bool is_otherwise = false;
+  bool is_override = false;  // `override move` in `extend phase`: replaces the base phase's rule
   int frame = 0;  // local slots used (checker)
 };
 
 enum class DeclKind : uint8_t {
   Import, About, Param, Players, Pieces, Const, Var, Region, Track, Dice, Def, Shape, Board,
   Event, On, Setup, Phase, Invariant, Limit, Display,
+  Extend,  // `extend phase NAME { ... }`: rules added to, or replacing rules of, a base's phase
 };
 
 enum class ParamType : uint8_t { Bool, Int, Enum };
@@ -107,6 +109,8 @@ struct Decl {
   std::string name;  // the declared name (Import: path; Limit: what is limited)
   Span name_span;
   int file = 0;      // which source file declared it
+  bool is_override = false;  // written `override ...`: replaces the base's declaration of this name
+  bool broken = false;       // a syntax error was recovered from inside it: its body is incomplete
   // Param
   ParamType ptype = ParamType::Int;
   bool override_only = false;        // `param NAME = VALUE` in a variant: a new default only
@@ -148,6 +152,10 @@ struct Module {
   std::string extends;    // base file, if a variant
   Span extends_span;
   std::vector<Decl> decls;
+  // Syntax errors recovered from, and the words that began each broken piece (what it may have
+  // declared): the checker keeps quiet about these names rather than report them unknown.
+  size_t syntax_errors = 0;
+  std::vector<std::string> broken_names;
 };
 
 const char* decl_kind_name(DeclKind k);

@@ -1,5 +1,6 @@
 // Text to AST: runs the PEGTL grammar into a parse tree, then turns that tree into ast::Module.
-// Syntax errors become diagnostics (E001) with the position PEGTL reports.
+// Syntax errors become diagnostics (E001) with the position PEGTL reports; the grammar recovers from
+// them (grammar/keli_recovery.hpp), so a file gives every syntax error and the AST of what parsed.
 #include "ast/parse.hpp"
 
 #include <fmt/format.h>
@@ -29,7 +30,8 @@ using selector = pt::selector<
         g::note_stmt, g::add_stmt, g::finish_stmt, g::end_stmt, g::end_by, g::assign_stmt, g::assign_op,
         g::target, g::call_stmt, g::call_suffix, g::index_suffix, g::ident, g::integer, g::string_lit,
         g::kw_true, g::kw_false, g::list_lit, g::aggregate, g::agg_kind, g::agg_filter, g::variable, g::neg_op,
-        g::not_op, g::mul_op, g::add_op, g::cmp_op, g::in_op, g::and_op, g::or_op, g::conditional>,
+        g::not_op, g::mul_op, g::add_op, g::cmp_op, g::in_op, g::and_op, g::or_op, g::conditional,
+        g::override_decl, g::extend_decl, g::override_rule>,
     pt::fold_one::on<g::postfix, g::unary, g::multiplicative, g::additive, g::comparison, g::negation,
                      g::conjunction, g::disjunction, g::primary, g::paren_expr, g::domain>>;
 
@@ -37,7 +39,8 @@ namespace {
 
 class Builder {
  public:
-  Builder(const SourceSet& src, int file) : src_(src), file_(file) {}
+  Builder(const SourceSet& src, int file, const std::vector<size_t>& error_bytes)
+      : src_(src), file_(file), error_bytes_(error_bytes) {}
 
   Span span(const Node& n, size_t len) const {
     auto pos = n.begin();
@@ -377,8 +380,11 @@ class Builder {
     }
   }
 
-  Move move(const Node& n) {
+  Move move(const Node& node) {
     Move m;
+    bool is_override = node.is_type<g::override_rule>();
+    const Node& n = is_override ? *node.children.at(0) : node;
+    m.is_override = is_override;
     const auto& c = n.children;
     m.name = word(*c.at(0));
     m.span = span_of(*c.at(0));
@@ -400,10 +406,13 @@ class Builder {
     return m;
   }
 
-  void decl(const Node& n, Module& mod) {
+  void decl(const Node& node, Module& mod) {
     Decl d;
     d.file = file_;
-    d.span = span_of(n);
+    for (size_t b : error_bytes_) d.broken = d.broken || (b >= node.begin().byte && b < node.end().byte);
+    if (node.is_type<g::override_decl>()) d.is_override = true;
+    const Node& n = d.is_override ? *node.children.at(0) : node;
+    d.span = span_of(node);
     const auto& c = n.children;
     auto named = [&](size_t i) {
       d.name = word(*c.at(i));
@@ -528,8 +537,8 @@ class Builder {
       d.name = "setup";
       d.body = block(*c.at(0));
       d.has_body_block = true;
-    } else if (n.is_type<g::phase_decl>()) {
-      d.kind = DeclKind::Phase;
+    } else if (n.is_type<g::phase_decl>() || n.is_type<g::extend_decl>()) {
+      d.kind = n.is_type<g::phase_decl>() ? DeclKind::Phase : DeclKind::Extend;
       named(0);
       for (size_t i = 1; i < c.size(); ++i) {
         if (c[i]->is_type<g::chance_of>()) {
@@ -596,6 +605,7 @@ class Builder {
  private:
   const SourceSet& src_;
   int file_;
+  const std::vector<size_t>& error_bytes_;  // where recovered syntax errors stopped the parser
 };
 
 }  // namespace
@@ -603,29 +613,25 @@ class Builder {
 std::optional<Module> parse_module(const SourceSet& src, int file, diag::Diagnostics& diags) {
   const SourceFile& f = src.file(file);
   tao::pegtl::memory_input in(f.text, f.path);
+  g::syntax_log log;
   try {
-    auto root = pt::parse<g::file, selector, tao::pegtl::nothing, g::control>(in);
+    auto root = pt::parse<g::file, selector, tao::pegtl::nothing, g::control>(in, log);
     if (!root) {
       diags.report(diag::Code::syntax, Span{file, 1, 1, 0}, "the file could not be parsed");
       return std::nullopt;
     }
-    Builder b(src, file);
-    return b.module(*root, diags);
-  } catch (const tao::pegtl::parse_error& e) {
+    std::vector<size_t> error_bytes;
+    for (const auto& e : log.errors) error_bytes.push_back(e.byte);
+    Builder b(src, file, error_bytes);
+    Module m = b.module(*root, diags);
+    report_syntax_errors(src, file, log, m, diags);
+    return m;
+  } catch (const tao::pegtl::parse_error& e) {  // an error no recovery point could take
     const auto& pos = e.positions().front();
-    Span sp{file, static_cast<uint32_t>(pos.line), static_cast<uint32_t>(pos.column), 1};
-    std::string hint;
-    std::string_view line = src.line_text(sp);
-    if (sp.col <= line.size()) {
-      std::string_view rest = line.substr(sp.col - 1);
-      size_t w = 0;
-      while (w < rest.size() && !isspace(static_cast<unsigned char>(rest[w]))) ++w;
-      if (w > 0) hint = fmt::format("found '{}'", rest.substr(0, w));
-      sp.len = static_cast<uint32_t>(std::max<size_t>(w, 1));
-    } else {
-      hint = "found the end of the line";
-    }
-    diags.report(diag::Code::syntax, sp, std::string(e.message()), hint);
+    log.errors.push_back({std::string(e.message()), pos.byte, pos.line, pos.column, pos.byte});
+    Module m;
+    m.file = file;
+    report_syntax_errors(src, file, log, m, diags);
     return std::nullopt;
   }
 }

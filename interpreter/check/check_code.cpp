@@ -41,8 +41,12 @@ int Checker::end() {
 
 int Checker::declare(const std::string& nm, Type t, int enum_id, Span span) {
   int g = c_.lookup(nm);
+  const Local* outer = find_local(nm);
   // Only the game's own file is warned about: libraries name their parameters generally.
-  if (g >= 0 && c_.syms[g].kind != SymKind::Seat && span.file == c_.modules[c_.main].file)
+  if (outer && outer->slot >= formals_ && span.file == c_.modules[c_.main].file)
+    diags_.report(Code::shadowed, span, fmt::format("local '{}' hides an outer local of the same name", nm),
+                  fmt::format("the outer '{}' is declared at {}; rename one of them", nm, src_.where(outer->span)));
+  else if (g >= 0 && c_.syms[g].kind != SymKind::Seat && span.file == c_.modules[c_.main].file)
     diags_.report(Code::shadowed, span, fmt::format("local '{}' hides {} of the same name", nm, sym_kind_name(c_.syms[g].kind)),
                   "rename the local to keep both usable");
   if (span.file == c_.modules[c_.main].file && (find_builtin_var(nm) >= 0 || find_builtin(nm) >= 0))
@@ -157,6 +161,7 @@ Type Checker::name(Expr& e, Type want, int want_enum) {
     e.is_local = true;
     e.sym = l->slot;
     e.enum_id = l->enum_id;
+    l->read = true;
     return l->type;
   }
   // An enumeration's choice, read in the context of that enumeration, wins over other names.
@@ -180,7 +185,7 @@ Type Checker::name(Expr& e, Type want, int want_enum) {
       case SymKind::Param: return s.type;
       case SymKind::Seat: return Type::Player;
       case SymKind::Dice: return Type::Dice;
-      case SymKind::Phase: return Type::Phase;
+      case SymKind::Phase: entered_.insert(g); return Type::Phase;
       case SymKind::Const:
       case SymKind::Var:
       case SymKind::Region:
@@ -230,6 +235,7 @@ Type Checker::name(Expr& e, Type want, int want_enum) {
     e.enum_id = found;
     return Type::Enum;
   }
+  if (broken(e.text)) return Type::Error;  // its declaration did not parse: already reported
   if (want == Type::Enum && want_enum >= 0) {
     const EnumInfo& en = c_.enums[want_enum];
     std::string hint = diag::suggest(e.text, en.choices);
@@ -271,6 +277,7 @@ Type Checker::access(Expr& e) {
     root->is_local = true;
     root->sym = l->slot;
     root->type = l->type;
+    l->read = true;
     if (l->type == Type::Region && idx.size() == 1) {
       index_as(*idx[0], Type::Int);
       return Type::Site;
@@ -373,7 +380,7 @@ Type Checker::check_call(Expr& e, bool as_statement) {
   if (g >= 0) {
     diags_.report(Code::not_callable, callee.span, fmt::format("'{}' is {}, not a function", callee.text, sym_kind_name(c_.syms[g].kind)),
                   c_.syms[g].kind == SymKind::Event ? fmt::format("raise an event with 'emit {}(...)'", callee.text) : "");
-  } else {
+  } else if (!broken(callee.text)) {
     std::vector<std::string> cands;
     for (auto* d : c_.defs) cands.push_back(d->name);
     for (auto* d : c_.shapes) cands.push_back(d->name);
@@ -526,7 +533,9 @@ void Checker::stmt(Stmt& s) {
         for (auto* x : c_.events) evs.push_back(x->name);
         std::string hint = diag::suggest(s.name, evs);
         if (hint.empty()) hint = evs.empty() ? "no events are declared" : fmt::format("events: {}", fmt::join(evs, ", "));
-        if (g >= 0)
+        if (g < 0 && broken(s.name)) {
+          // the event's declaration did not parse: already reported
+        } else if (g >= 0)
           diags_.report(Code::unknown_event, s.name_span, fmt::format("'{}' is {}, not an event", s.name, sym_kind_name(c_.syms[g].kind)),
                         c_.syms[g].kind == SymKind::Def ? fmt::format("call it: {}(...)", s.name) : hint);
         else
@@ -574,7 +583,7 @@ void Checker::stmt(Stmt& s) {
         if (sym.kind == SymKind::Var && sym.decl->dims.size() == 1 && sym.decl->dims[0].type == "player" && ast::is_number(sym.type)) ok = true;
         if (sym.kind == SymKind::Def && sym.decl->formals.size() == 1 && sym.decl->formals[0].type == "player" && ast::is_number(sym.type)) ok = true;
       }
-      if (!ok)
+      if (!ok && !(g < 0 && broken(s.name)))
         diags_.report(g < 0 ? Code::unknown_name : Code::type_mismatch, s.name_span,
                       g < 0 ? fmt::format("unknown name '{}'", s.name)
                             : fmt::format("'end_game by' needs a number per player, and '{}' is not one", s.name),
@@ -620,7 +629,10 @@ void Checker::assign(Stmt& s) {
     diags_.report(Code::not_assignable, target.span, "cannot assign to this expression");
   }
   if (writable) {
+    const Local* l = root->kind == ExprKind::Name ? find_local(root->text) : nullptr;
+    bool was_read = l && l->read;
     t = expr(target);
+    if (l && s.name == "=") l->read = was_read;  // writing a local is not reading it
     enum_id = target.enum_id;
   }
   bool ok = writable;
@@ -631,17 +643,6 @@ void Checker::assign(Stmt& s) {
   Type v = expr(value, t, enum_id);
   if (ok && !compatible(t, v))
     diags_.report(Code::type_mismatch, value.span, fmt::format("cannot assign {} to {}", ast::type_name(v), ast::type_name(t)));
-}
-
-void Checker::warn_unused() {
-  for (auto& s : c_.syms) {
-    if (s.used || !s.decl) continue;
-    // Only the game's own file is warned about: a library may offer more than one game uses.
-    if (s.decl->file != c_.modules[c_.main].file) continue;
-    if (s.kind == SymKind::Phase || s.kind == SymKind::Param) continue;
-    diags_.report(Code::unused, s.decl->name_span, fmt::format("'{}' ({}) is never used", s.name, sym_kind_name(s.kind)),
-                  "remove it, or use it");
-  }
 }
 
 }  // namespace keli::check

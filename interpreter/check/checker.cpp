@@ -55,8 +55,11 @@ std::string Checker::hint_or(std::string hint, std::string fallback) {
 
 void Checker::collect() {
   std::vector<bool> is_variant(src_.size(), false);
-  for (auto& m : c_.modules)
+  for (auto& m : c_.modules) {
     if (!m.extends.empty()) is_variant[m.file] = true;
+    if (m.syntax_errors > 0) syntax_files_.insert(m.file);
+    broken_.insert(m.broken_names.begin(), m.broken_names.end());
+  }
   const ast::Module& main = c_.modules.at(c_.main);
   c_.game_name = main.game_name;
   c_.base_file = main.extends;
@@ -114,11 +117,16 @@ static SymKind sym_kind_for(DeclKind k) {
 
 // `players`, `pieces` and `board` are declared once; a variant may replace its base's.
 void Checker::set_once(ast::Decl*& slot, ast::Decl& d, bool from_variant) {
-  if (slot && !(from_variant && slot->file != d.file)) {
+  bool replaces = slot && from_variant && slot->file != d.file;
+  if (slot && !replaces) {
     diags_.report(Code::duplicate_name, d.span, fmt::format("'{}' is already declared", d.name),
                   fmt::format("first declared at {}", src_.where(slot->span)));
     return;
   }
+  if (replaces && !d.is_override)
+    diags_.report(Code::missing_override, d.span, fmt::format("this '{}' replaces the base game's", d.name),
+                  fmt::format("write 'override {}' to say so (the base's is at {})", d.name, src_.where(slot->span)));
+  if (!slot && d.is_override) override_missing(d, from_variant);
   slot = &d;
 }
 
@@ -136,8 +144,14 @@ void Checker::collect_decl(ast::Decl& d, bool from_variant) {
     case DeclKind::On: c_.handlers.push_back(&d); return;
     case DeclKind::Invariant: c_.invariants.push_back(&d); return;
     case DeclKind::Limit: c_.limits.push_back(&d); return;
+    case DeclKind::Extend: extend_phase(d, from_variant); return;
     default: break;
   }
+  if (d.kind == DeclKind::Phase)
+    for (auto& m : d.moves)
+      if (m.is_override)
+        diags_.report(Code::unknown_override, m.span, fmt::format("'override' replaces a rule of a base game's phase, and '{}' is this file's own", d.name),
+                      fmt::format("to change one rule of a base's phase, write 'extend phase {} {{ override move ... }}'; here drop 'override'", d.name));
   if (find_builtin(d.name) >= 0 || find_builtin_var(d.name) >= 0) {
     diags_.report(Code::duplicate_name, d.name_span, fmt::format("'{}' is a built-in name", d.name),
                   "choose another name");
@@ -163,7 +177,7 @@ void Checker::collect_decl(ast::Decl& d, bool from_variant) {
   if (it != c_.by_name.end()) {
     Symbol& old = c_.syms[it->second];
     if (from_variant && old.decl && old.decl->file != d.file && old.kind == sym_kind_for(d.kind)) {
-      // A variant replaces its base's definition of the same name and kind.
+      replace_decl(d, old);  // a variant replaces its base's definition of the same name and kind
       std::replace(list->begin(), list->end(), old.decl, &d);
       old.decl = &d;
       d.sym = it->second;
@@ -174,6 +188,7 @@ void Checker::collect_decl(ast::Decl& d, bool from_variant) {
                   fmt::format("first declared at {} as {}", first, sym_kind_name(old.kind)));
     return;
   }
+  if (d.is_override) override_missing(d, from_variant);  // reported, then declared as written
   Symbol s{d.name, sym_kind_for(d.kind), &d};
   if (d.kind == DeclKind::Param && d.ptype == ast::ParamType::Enum) {
     s.enum_id = static_cast<int>(c_.enums.size());
@@ -210,7 +225,7 @@ void Checker::check_all() {
     for (auto* d : *list) check_formals(*d);
 
   for (auto* d : c_.params) check_param(*d);
-  if (!c_.players) {
+  if (!c_.players && !broken("players")) {
     diags_.report(Code::missing_decl, top, "the game declares no players",
                   "add 'players N', for example 'players 2 named South, North'");
   } else {
@@ -222,10 +237,10 @@ void Checker::check_all() {
   for (auto* d : c_.regions) check_dims(*d);
   for (auto* d : c_.tracks) check_dims(*d);
   for (auto* d : c_.dice) check_dice(*d);
-  if (!c_.board) {
+  if (!c_.board && !broken("board")) {
     diags_.report(Code::missing_decl, top, "the game declares no board",
                   "add 'board { ... }' or 'board SHAPE(...)', for example 'board two_rows(7)'");
-  } else {
+  } else if (c_.board) {
     begin(c_.board, Where::Build);
     if (c_.board->value) {
       check_call(*c_.board->value, true);
@@ -241,8 +256,12 @@ void Checker::check_all() {
   }
   for (auto* d : c_.shapes) {
     begin(d, Where::Build);
+    formals_ = static_cast<int>(d->formals.size());
     for (auto& f : d->formals) declare(f.name, type_from_name(f.type), -1, f.span);
+    formals_ = 0;
     block(d->body);
+    for (size_t i = 0; i < d->formals.size() && i < scope_.size(); ++i)
+      if (!scope_[i].read && warn_in(d->file) && !d->broken) unread_.emplace_back(d, i);
     d->frame = end();
   }
   for (auto* d : c_.defs) check_def(*d);
@@ -253,7 +272,7 @@ void Checker::check_all() {
     block(d->body);
     d->frame = end();
   }
-  if (c_.phases.empty())
+  if (c_.phases.empty() && !broken("phase"))
     diags_.report(Code::missing_decl, top, "the game declares no phase",
                   "add 'phase NAME { move ... }': the first phase declared is where play starts");
   for (auto* d : c_.phases) check_phase(*d);
@@ -271,6 +290,7 @@ void Checker::check_all() {
   for (auto* d : c_.displays) check_display(*d);
   check_recursion();
   check_build_calls();
+  check_agent_defs();
 }
 
 // A function called while the board is built must not need the game's state, directly or
@@ -404,7 +424,9 @@ void Checker::check_def(ast::Decl& d) {
   begin(&d, Where::Any);
   in_def_ = true;
   result_ = c_.syms[d.sym].type;
+  formals_ = static_cast<int>(d.formals.size());
   for (auto& f : d.formals) declare(f.name, type_from_name(f.type), -1, f.span);
+  formals_ = 0;
   if (d.value) {
     Type got = expr(*d.value, result_);
     if (result_ == Type::Void) {
@@ -416,12 +438,14 @@ void Checker::check_def(ast::Decl& d) {
     }
   } else {
     block(d.body);
-    if (result_ != Type::Void && result_ != Type::Error && !always_returns(d.body))
+    if (result_ != Type::Void && result_ != Type::Error && !d.broken && !always_returns(d.body))
       diags_.report(Code::missing_return, d.name_span, fmt::format("'{}' can end without returning a value", d.name),
                     "end every path through the body with 'return VALUE'");
   }
   in_def_ = false;
   result_ = Type::Void;
+  for (size_t i = 0; i < d.formals.size() && i < scope_.size(); ++i)
+    if (!scope_[i].read && warn_in(d.file) && !d.broken) unread_.emplace_back(&d, i);
   d.frame = end();
 }
 
@@ -429,24 +453,27 @@ void Checker::check_handler(ast::Decl& d) {
   begin(&d, Where::Play);
   int e = c_.lookup(d.name);
   ast::Decl* ev = nullptr;
-  if (e < 0 || c_.syms[e].kind != SymKind::Event) {
+  if ((e < 0 || c_.syms[e].kind != SymKind::Event) && broken(d.name)) {
+    // the event's declaration did not parse: already reported
+  } else if (e < 0 || c_.syms[e].kind != SymKind::Event) {
     std::vector<std::string> evs;
     for (auto* x : c_.events) evs.push_back(x->name);
     diags_.report(Code::unknown_event, d.name_span, fmt::format("unknown event '{}'", d.name),
                   hint_or(diag::suggest(d.name, evs), evs.empty() ? "no events are declared" : fmt::format("events: {}", fmt::join(evs, ", "))));
   } else {
-    ev = c_.syms[e].decl;
-    c_.syms[e].used = true;
+    ev = c_.syms[e].decl;  // a handler alone does not use its event: only an emit does
     d.sym = e;
     if (ev->formals.size() != d.formals.size())
       diags_.report(Code::handler_arity, d.name_span,
                     fmt::format("event '{}' has {}, but this handler names {}", d.name, count_of(ev->formals.size(), "parameter"), d.formals.size()),
                     fmt::format("declared at {}", src_.where(ev->name_span)));
   }
+  formals_ = static_cast<int>(d.formals.size());
   for (size_t i = 0; i < d.formals.size(); ++i) {
     Type t = ev && i < ev->formals.size() ? type_from_name(ev->formals[i].type) : Type::Error;
     declare(d.formals[i].name, t, -1, d.formals[i].span);
   }
+  formals_ = 0;
   if (d.guard) want_type(*d.guard, Type::Bool, "a 'when' guard");
   block(d.body);
   d.frame = end();
@@ -476,8 +503,10 @@ void Checker::check_phase(ast::Decl& d) {
       Type t = domain(*p.domain);
       p.slot = declare(p.name, t, -1, p.span);
       if (p.filter) want_type(*p.filter, Type::Bool, "a parameter's 'where' filter");
+      if (p.filter) never_.emplace_back(p.filter.get(), "its 'where' filter", m.name);
     }
     if (m.guard) want_type(*m.guard, Type::Bool, "a 'when' guard");
+    if (m.guard) never_.emplace_back(m.guard.get(), "its 'when' guard", m.name);
     block(m.body);
     in_chance_ = false;
     m.frame = end();

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <tuple>
 
 #include "check/checker.hpp"
@@ -20,7 +21,7 @@ class Checker {
   Checker(Checked& c, const SourceSet& src, diag::Diagnostics& diags) : c_(c), src_(src), diags_(diags) {}
   void collect();
   void check_all();
-  void warn_unused();
+  void warn_unused();  // warnings.cpp: unused and never-applying definitions, unread parameters
 
  private:
   struct Local {
@@ -29,7 +30,19 @@ class Checker {
     int enum_id;
     int slot;
     Span span;
+    mutable bool read = false;  // a formal never read is warned about (W003)
   };
+
+  // variants (variants.cpp): `override`, `extend phase`, plain redeclarations that replace
+  void replace_decl(ast::Decl& d, Symbol& old);
+  void override_missing(ast::Decl& d, bool from_variant);
+  void extend_phase(ast::Decl& d, bool from_variant);
+  std::vector<std::string> names_of_kind(SymKind k) const;
+  // After a syntax error the checker stays quiet about names the broken text may have declared.
+  bool broken(const std::string& name) const { return broken_.count(name) > 0; }
+  bool warn_in(int file) const;  // warnings are given for the game's own file, once it parses
+  std::optional<int64_t> fold(const ast::Expr& e) const;  // a value of literals only
+  void warn_never(const ast::Expr* cond, const char* what, const std::string& rule);
 
   // declarations (checker.cpp)
   void collect_decl(ast::Decl& d, bool from_variant);
@@ -75,6 +88,7 @@ class Checker {
   void misplaced(Span span, const std::string& what, Where needed);
   void needs_play(Span span, const std::string& what);
   void check_build_calls();
+  void check_agent_defs();  // agent_defs.cpp: `evaluate` and `team`, looked up by the computer players
 
   Checked& c_;
   const SourceSet& src_;
@@ -92,6 +106,12 @@ class Checker {
   ast::Type result_ = ast::Type::Void;
   std::vector<std::tuple<ast::Decl*, ast::Decl*, Span>> calls_;  // caller, callee (def, shape, event)
   std::map<ast::Decl*, std::pair<Span, std::string>> play_use_;    // functions that need play-time state
+  std::set<std::string> broken_;  // names in text that did not parse (Module::broken_names)
+  std::set<int> syntax_files_;    // files with syntax errors
+  std::set<int> entered_;         // phases some statement names (`phase = NAME`)
+  std::vector<std::pair<const ast::Decl*, size_t>> unread_;  // formals never read (W003, once no errors)
+  std::vector<std::tuple<const ast::Expr*, const char*, std::string>> never_;  // guards and filters to fold
+  int formals_ = 0;               // slots below this are formals: a duplicate formal is E102, not W002
 };
 
 }  // namespace keli::check

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "compile/codegen.hpp"
+#include "compile/optimize.hpp"
 #include "runtime/machine.hpp"
 
 namespace keli::compile {
@@ -27,6 +28,7 @@ struct Compiler {
   const SourceSet& src;
   diag::Diagnostics& diags;
   std::map<int, int64_t> values;  // parameter symbol -> value
+  bool optimized = true;
 
   // Constant expressions: literals, parameters, seats, choices, operators.
   std::optional<int64_t> constant(const ast::Expr& e) {
@@ -491,17 +493,32 @@ struct Compiler {
       for (size_t i = 0; i < out->region_tables.size(); ++i)
         if (out->region_tables[i].name == d->name && out->region_tables[i].dims.empty()) out->display_marks = out->region_tables[i].base;
     }
+    out->evaluate = agent_hook(gen, "evaluate");
+    out->team = agent_hook(gen, "team");
     if (diags.has_errors()) return nullptr;
+    build_access_tables(*out);
+    if (optimized) optimize(*out);
     return out;
+  }
+
+  // A def the computer players look up by name: `NAME(p: player): int`, or -1 (absent, or of
+  // another shape; the checker rejects a wrong `evaluate`).
+  int agent_hook(CodeGen& gen, const std::string& name) {
+    int i = ck.lookup(name);
+    if (i < 0) return -1;
+    const check::Symbol& s = ck.syms[i];
+    if (s.kind != SymKind::Def || s.decl->formals.size() != 1 || s.decl->formals[0].type != "player" || s.type != ast::Type::Int)
+      return -1;
+    return gen.callable_for(*s.decl);
   }
 };
 
 }  // namespace
 
 std::shared_ptr<const Program> compile_game(const check::Checked& ck, const ParamSettings& settings,
-                                            const SourceSet& src, diag::Diagnostics& diags) {
+                                            const SourceSet& src, diag::Diagnostics& diags, bool optimized) {
   if (diags.has_errors() || ck.main < 0 || !ck.players || !ck.board || ck.phases.empty()) return nullptr;
-  Compiler c{ck, src, diags, {}};
+  Compiler c{ck, src, diags, {}, optimized};
   return c.run(settings);
 }
 

@@ -16,7 +16,8 @@ using ParamSettings = std::vector<std::pair<std::string, std::string>>;
 
 // Null when there are errors (reported to `diags`: unknown parameters, bad values, a board that
 // fails to build).
+// `optimized = false` skips compile/optimize (the tests compare both forms move by move).
 std::shared_ptr<const Program> compile_game(const check::Checked& ck, const ParamSettings& settings,
-                                            const SourceSet& src, diag::Diagnostics& diags);
+                                            const SourceSet& src, diag::Diagnostics& diags, bool optimized = true);
 
 }  // namespace keli::compile

@@ -19,7 +19,7 @@ enum class Op : uint8_t {
   Add, Sub, Mul, Div, Mod, Eq, Ne, Lt, Le, Gt, Ge, And, Or, In, Cond, Call, Builtin,
   AggSum, AggCount, AggAny, AggAll, AggMin, AggMax,
   // domains (only as the first child of For / Agg / move parameters)
-  DomRange, DomRegion, DomCount,
+  DomRange, DomRegion, DomCount, DomIndex,
   // statements, chained through `next`
   SetLocal, StateSet, ConstSet, SetMover, SetPhase, If, While, For, Return, Emit, CallStmt, Note,
   AddSite, Finish, EndGame, Fail,
@@ -40,6 +40,9 @@ struct Callable {
   bool is_expr = false;
   int frame = 0;       // first local slot
   std::vector<int> params;  // absolute local slots of the parameters, in order
+  // Writes no state and is worth caching: while moves are generated (the state frozen), its value
+  // for the same arguments is remembered (runtime/machine.cpp). Set by the optimizer.
+  bool memo = false;
 };
 
 struct RuleParam {
@@ -101,6 +104,22 @@ struct VarInfo {
   }
 };
 
+// A table's layout flattened for the evaluator's reads (at most two index dimensions).
+struct Access {
+  int32_t base = 0;
+  int32_t ndims = 0;
+  int32_t low[2] = {0, 0};
+  int32_t dim[2] = {1, 1};
+};
+
+// A domain filtered on a constant table, `x in D where T[x] == v`, precomputed by the optimizer:
+// lists[v - low] holds the elements of D with T[x] == v, in D's order.
+struct DomainIndex {
+  int64_t low = 0;
+  std::vector<std::vector<int32_t>> lists;
+  std::vector<int32_t> none;  // for values outside the table's range
+};
+
 struct SiteInfo {
   int x = 0, y = 0;
   std::string label;
@@ -144,6 +163,13 @@ struct Program {
   int display_marks = -1;        // region instance whose empty sites are marked, -1 for none
   int piece_site = -1, piece_owner = -1;  // callables (pc) -> site and (pc) -> seat, -1 for none
   int max_roll = 0;              // the most dice any set throws
+  // Filled by compile/optimize:
+  std::vector<Access> var_access, const_access;  // per entry of vars / const_tables
+  bool guards_write_state = true;  // some move guard or filter may write the state
+  std::vector<DomainIndex> domain_indexes;  // DomIndex a=index k0=value
+  // For computer players (agents/): `def evaluate(p: player): int` (higher is better for p) and
+  // `def team(p: player): int` (seats with equal values are partners); -1 when not declared.
+  int evaluate = -1, team = -1;
 };
 
 }  // namespace keli::compile

@@ -12,7 +12,7 @@
   X(unknown_type, "E103", Error, "a type name that does not exist")                          \
   X(unknown_event, "E104", Error, "a handler or emit names no declared event")               \
   X(unknown_choice, "E105", Error, "a value that is not one of an enumeration's choices")    \
-  X(unknown_override, "E106", Error, "a variant sets or replaces something its base does not have") \
+  X(unknown_override, "E106", Error, "a variant sets, overrides or extends something its base does not have") \
   X(type_mismatch, "E201", Error, "an expression of the wrong type")                         \
   X(wrong_arity, "E202", Error, "a call with the wrong number of arguments")                 \
   X(not_callable, "E203", Error, "a call of something that is not a function")               \
@@ -37,7 +37,10 @@
   X(scenario_failed, "E703", Error, "a scenario whose expectation does not hold")            \
   X(invariant_failed, "E704", Error, "a declared invariant that does not hold")              \
   X(unused, "W001", Warning, "a definition that nothing uses")                               \
-  X(shadowed, "W002", Warning, "a local name that hides a global one")
+  X(shadowed, "W002", Warning, "a local name that hides a global one or an outer local")          \
+  X(unused_param, "W003", Warning, "a parameter that nothing reads")                         \
+  X(never_applies, "W004", Warning, "a rule, phase or handler that can never apply")         \
+  X(missing_override, "W005", Warning, "a variant's declaration replaces its base's without 'override'")
 
 namespace keli::diag {
 enum class Severity { Error, Warning };

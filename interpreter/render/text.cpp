@@ -16,22 +16,14 @@ static std::string var_value(const compile::VarInfo& v, int32_t x) {
   return std::to_string(x);
 }
 
-std::string board_text(const Program& p, const runtime::State& s, const std::vector<int>& marked) {
-  std::string out;
-  int minx = INT32_MAX, maxx = INT32_MIN, miny = INT32_MAX, maxy = INT32_MIN;
-  for (const auto& site : p.sites) {
-    minx = std::min(minx, site.x);
-    maxx = std::max(maxx, site.x);
-    miny = std::min(miny, site.y);
-    maxy = std::max(maxy, site.y);
-  }
-  // Boolean per-site variables are shown as flags after the value; the legend names them.
+// What each site shows: its label and the displayed variable (with flag marks), or the pieces
+// on it by their owners' initials, or '.' / 'x' (a marked site). `held` gets the pieces by site.
+static std::vector<std::string> site_texts(const Program& p, const runtime::State& s, std::vector<std::vector<int>>& held) {
   std::vector<const compile::VarInfo*> flags;
   for (const auto& v : p.vars)
     if (v.kind == 1 && v.dims.size() == 1 && v.dim_kinds[0] == 1) flags.push_back(&v);
   const char* marks = "*+!~^";
-  // Pieces by site: each owner's initial, with a count when more than one.
-  std::vector<std::vector<int>> held(p.num_sites);
+  held.assign(p.num_sites, {});
   if (p.piece_site >= 0 && p.piece_owner >= 0) {
     runtime::State copy = s;
     runtime::Machine m(p);
@@ -50,7 +42,6 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
     for (int b = a + 1; b < p.num_players; ++b)
       if (p.seat_names[a].substr(0, 1) == p.seat_names[b].substr(0, 1)) distinct_initials = false;
   std::vector<std::string> cells(p.num_sites);
-  size_t width = 1;
   for (int i = 0; i < p.num_sites; ++i) {
     std::string c;
     if (p.display >= 0) {
@@ -68,10 +59,39 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
       bool marked_site = p.display_marks >= 0 && p.region_index[p.display_marks][i] >= 0;
       c = marked_site ? "x" : ".";
     }
-    if (std::find(marked.begin(), marked.end(), i) != marked.end()) c = "[" + c + "]";
     cells[i] = c;
-    width = std::max(width, c.size());
   }
+  return cells;
+}
+
+std::string board_text(const Program& p, const runtime::State& s, const std::vector<int>& marked, bool bold) {
+  std::string out;
+  int minx = INT32_MAX, maxx = INT32_MIN, miny = INT32_MAX, maxy = INT32_MIN;
+  for (const auto& site : p.sites) {
+    minx = std::min(minx, site.x);
+    maxx = std::max(maxx, site.x);
+    miny = std::min(miny, site.y);
+    maxy = std::max(maxy, site.y);
+  }
+  std::vector<const compile::VarInfo*> flags;
+  for (const auto& v : p.vars)
+    if (v.kind == 1 && v.dims.size() == 1 && v.dim_kinds[0] == 1) flags.push_back(&v);
+  const char* marks = "*+!~^";
+  std::vector<std::vector<int>> held;
+  std::vector<std::string> cells = site_texts(p, s, held);
+  std::vector<bool> is_marked(p.num_sites, false);
+  size_t width = 1;
+  for (int i = 0; i < p.num_sites; ++i) {
+    if (std::find(marked.begin(), marked.end(), i) != marked.end()) {
+      cells[i] = "[" + cells[i] + "]";
+      is_marked[i] = true;
+    }
+    width = std::max(width, cells[i].size());
+  }
+  // Bold (ANSI) around a marked cell, added after padding so that columns stay aligned.
+  auto shown = [&](int i, const std::string& padded) {
+    return bold && is_marked[i] ? "\033[1m" + padded + "\033[0m" : padded;
+  };
   if (maxx - minx > 120 || maxy - miny > 120) {
     // A large board (a ring of arms): a compact picture, one character a cell, seats lettered
     // A, B, ... and '*' where pieces of several seats or several pieces stand; then a legend
@@ -107,7 +127,7 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
     out += "  (A, B, ...: one piece of seat 1, 2, ...; a, b, ...: several; *: several seats; x: marked)\n";
     std::string legend;
     for (int i = 0; i < p.num_sites; ++i)
-      if (!held[i].empty()) legend += fmt::format("  {}:{}", p.sites[i].label, cells[i]);
+      if (!held[i].empty() || is_marked[i]) legend += "  " + shown(i, fmt::format("{}:{}", p.sites[i].label, cells[i]));
     if (!legend.empty()) out += "  pieces by cell:" + legend + "\n";
   } else {
     std::map<std::pair<int, int>, int> at;
@@ -117,7 +137,7 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
       for (int x = minx; x <= maxx; ++x) {
         auto it = at.find({x, y});
         std::string c = it == at.end() ? "" : cells[it->second];
-        line += fmt::format("{:>{}} ", c, width);
+        line += it == at.end() ? fmt::format("{:>{}} ", c, width) : shown(it->second, fmt::format("{:>{}}", c, width)) + " ";
       }
       while (!line.empty() && line.back() == ' ') line.pop_back();
       out += line + "\n";

@@ -9,7 +9,9 @@
 
 namespace keli::render {
 
-// `marked` sites (for example those the last move touched) are drawn in brackets.
-std::string board_text(const compile::Program& p, const runtime::State& s, const std::vector<int>& marked = {});
+// `marked` sites (for example those the last move touched) are drawn in brackets, and also in
+// bold (ANSI escapes) with `bold`, for a terminal.
+std::string board_text(const compile::Program& p, const runtime::State& s, const std::vector<int>& marked = {},
+                       bool bold = false);
 
 }  // namespace keli::render

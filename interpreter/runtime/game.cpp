@@ -26,9 +26,19 @@ State Game::initial() {
 void Game::legal(const State& s, std::vector<Move>& out) {
   out.clear();
   if (over(s) || chance(s)) return;
-  // Guards run on a copy, so a guard that changes state cannot change the real one.
-  std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
-  m_.bind(scratch_.data());
+  // Guards that may write the state (the optimizer tells) run on a copy, so they cannot change the
+  // real one; others read it in place.
+  if (p_->guards_write_state) {
+    std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
+    m_.bind(scratch_.data());
+  } else {
+    m_.bind(const_cast<int32_t*>(s.data()));
+    m_.memo_on();  // the state cannot change until the moves are listed
+  }
+  struct MemoOff {
+    Machine& m;
+    ~MemoOff() { m.memo_off(); }
+  } memo_off{m_};
   const compile::PhaseInfo& ph = p_->phases[s[compile::kPhase]];
   for (int rid : ph.rules) {
     const compile::Rule& r = p_->rules[rid];

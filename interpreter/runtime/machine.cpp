@@ -14,7 +14,9 @@ using compile::Node;
 using compile::Op;
 
 Machine::Machine(const compile::Program& p, compile::Program* building)
-    : p_(p), building_(building), locals_(std::max(1, p.locals), 0) {}
+    : p_(p), building_(building), locals_(std::max(1, p.locals), 0) {
+  if (!building_) memo_table_.resize(p.callables.size() * kMemoSlots);
+}
 
 void Machine::fail(int node, const std::string& message) const {
   Span span = node >= 0 && node < static_cast<int>(p_.spans.size()) ? p_.spans[node] : Span{};
@@ -41,6 +43,22 @@ int64_t Machine::table_offset(const compile::VarInfo& t, const Node& n, int node
   return t.base + off;
 }
 
+// The play-time path of table_offset: the flat layout, each index checked against its dimension.
+int64_t Machine::flat_offset(const compile::Access& t, const compile::VarInfo& info, const Node& n, int node) {
+  if (t.ndims == 0) return t.base;
+  int64_t i = eval(n.k[0]) - t.low[0];
+  if (static_cast<uint64_t>(i) >= static_cast<uint64_t>(t.dim[0])) bad_index(info, 0, i, node);
+  if (t.ndims == 1) return t.base + i;
+  int64_t j = eval(n.k[1]) - t.low[1];
+  if (static_cast<uint64_t>(j) >= static_cast<uint64_t>(t.dim[1])) bad_index(info, 1, j, node);
+  return t.base + i * t.dim[1] + j;
+}
+
+void Machine::bad_index(const compile::VarInfo& t, int d, int64_t i, int node) const {
+  fail(node, fmt::format("index {} is outside '{}' (valid: {}..{})", i + t.lows[d], t.name, t.lows[d],
+                         t.lows[d] + t.dims[d] - 1));
+}
+
 int Machine::region_of(int64_t id, int node) const {
   if (id < 0 || id >= static_cast<int64_t>(p_.regions.size())) fail(node, fmt::format("no region or track number {}", id));
   return static_cast<int>(id);
@@ -62,6 +80,13 @@ Machine::Domain Machine::open_domain(int dom) {
       d.sites = &p_.regions[region_of(eval(n.k[0]), dom)];
       d.size = static_cast<int>(d.sites->size());
       return d;
+    case Op::DomIndex: {
+      const compile::DomainIndex& ix = p_.domain_indexes[n.a];
+      int64_t i = eval(n.k[0]) - ix.low;
+      d.sites = i >= 0 && i < static_cast<int64_t>(ix.lists.size()) ? &ix.lists[i] : &ix.none;
+      d.size = static_cast<int>(d.sites->size());
+      return d;
+    }
     case Op::DomCount:
       if (n.aux == 0) d.size = building_ ? static_cast<int>(building_->sites.size()) : p_.num_sites;
       else d.size = n.aux == 1 ? p_.num_players : p_.num_pieces;
@@ -99,6 +124,15 @@ int64_t Machine::aggregate(const Node& n, int node) {
 
 int64_t Machine::call(int callable, const int64_t* args, int nargs) {
   const compile::Callable& c = p_.callables[callable];
+  MemoEntry* memo = nullptr;
+  if (memo_ && c.memo) {
+    uint64_t h = static_cast<uint64_t>(callable) * 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < nargs; ++i) h = (h ^ static_cast<uint64_t>(args[i])) * 0xff51afd7ed558ccdULL;
+    memo = &memo_table_[static_cast<size_t>(callable) * kMemoSlots + (h >> 56) % kMemoSlots];
+    bool hit = memo->generation == generation_;
+    for (int i = 0; i < nargs && hit; ++i) hit = memo->args[i] == args[i];
+    if (hit) return memo->value;
+  }
   if (++depth_ > kMaxCallDepth) fail(c.body, "calls nested too deeply");
   for (int i = 0; i < nargs; ++i) locals_[c.params[i]] = args[i];
   int64_t v = 0;
@@ -110,18 +144,32 @@ int64_t Machine::call(int callable, const int64_t* args, int nargs) {
     v = result_;
   }
   --depth_;
+  if (memo) {
+    memo->generation = generation_;
+    for (int i = 0; i < nargs; ++i) memo->args[i] = static_cast<int32_t>(args[i]);
+    memo->value = v;
+  }
   return v;
 }
 
+#ifdef KELI_PROFILE
+std::vector<uint64_t> g_node_counts;
+#endif
 int64_t Machine::eval(int idx) {
   const Node& n = p_.code[idx];
+#ifdef KELI_PROFILE
+  if (g_node_counts.size() < p_.code.size()) g_node_counts.resize(p_.code.size());
+  ++g_node_counts[idx];
+#endif
   switch (n.op) {
     case Op::Imm: return n.a;
     case Op::Local: return locals_[n.a];
     case Op::StateGet:
       need_state(idx);
-      return state_[table_offset(p_.vars[n.a], n, idx)];
-    case Op::ConstGet: return p_.consts[table_offset(p_.const_tables[n.a], n, idx)];
+      return state_[flat_offset(p_.var_access[n.a], p_.vars[n.a], n, idx)];
+    case Op::ConstGet:
+      if (building_) return p_.consts[table_offset(p_.const_tables[n.a], n, idx)];
+      return p_.consts[flat_offset(p_.const_access[n.a], p_.const_tables[n.a], n, idx)];
     case Op::Mover: need_state(idx); return state_[compile::kMover];
     case Op::Phase: need_state(idx); return state_[compile::kPhase];
     case Op::Ply: need_state(idx); return state_[compile::kPly];
@@ -239,7 +287,7 @@ bool Machine::run(int idx) {
       case Op::SetLocal: locals_[n.a] = combine(n.aux, locals_[n.a], eval(n.k[0])); break;
       case Op::StateSet: {
         need_state(idx);
-        int64_t off = table_offset(p_.vars[n.a], n, idx);
+        int64_t off = flat_offset(p_.var_access[n.a], p_.vars[n.a], n, idx);
         int64_t v = combine(n.aux, state_[off], eval(n.d));
         if (v > INT32_MAX || v < INT32_MIN) fail(idx, fmt::format("value {} is too large to store", v));
         state_[off] = static_cast<int32_t>(v);

@@ -27,6 +27,14 @@ class Machine {
   void set_local(int slot, int64_t v) { locals_[slot] = v; }
   int64_t local(int slot) const { return locals_[slot]; }
 
+  // While moves are generated the state is frozen: calls of callables marked `memo` remember their
+  // values until memo_off() (each memo_on() forgets everything remembered before).
+  void memo_on() {
+    memo_ = true;
+    ++generation_;
+  }
+  void memo_off() { memo_ = false; }
+
   // Notes raised by `note` since the last clear (ids into Program::notes).
   const std::vector<int>& notes() const { return notes_; }
   void clear_notes() { notes_.clear(); }
@@ -44,7 +52,9 @@ class Machine {
  private:
   [[noreturn]] void fail(int node, const std::string& message) const;
   void need_state(int node) const;
-  int64_t table_offset(const compile::VarInfo& t, const compile::Node& n, int node);
+  int64_t table_offset(const compile::VarInfo& t, const compile::Node& n, int node);  // any time
+  int64_t flat_offset(const compile::Access& t, const compile::VarInfo& info, const compile::Node& n, int node);
+  [[noreturn]] void bad_index(const compile::VarInfo& t, int dim, int64_t i, int node) const;
   int region_of(int64_t id, int node) const;
   bool run(int first);  // statements; true when a `return` ended the body
   void emit(int event, const int32_t* arg_nodes, int nargs);
@@ -60,6 +70,15 @@ class Machine {
   int64_t result_ = 0;
   std::vector<int> notes_;
   int depth_ = 0;
+  struct MemoEntry {
+    uint32_t generation = 0;
+    int32_t args[3] = {0, 0, 0};
+    int64_t value = 0;
+  };
+  static constexpr int kMemoSlots = 256;  // per callable, direct-mapped
+  bool memo_ = false;
+  uint32_t generation_ = 0;
+  std::vector<MemoEntry> memo_table_;  // callable * kMemoSlots + slot, allocated once
 };
 
 // Safety bounds the interpreter enforces whatever the game says.

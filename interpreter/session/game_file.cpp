@@ -13,9 +13,9 @@ std::unique_ptr<GameFile> GameFile::open(const std::string& path) {
 }
 
 std::shared_ptr<const compile::Program> GameFile::compile(const compile::ParamSettings& settings,
-                                                          diag::Diagnostics& diags) const {
+                                                          diag::Diagnostics& diags, bool optimized) const {
   if (!ok()) return nullptr;
-  return compile::compile_game(checked_, settings, src_, diags);
+  return compile::compile_game(checked_, settings, src_, diags, optimized);
 }
 
 }  // namespace keli

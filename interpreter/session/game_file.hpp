@@ -23,7 +23,8 @@ class GameFile {
   const std::string& path() const { return path_; }
 
   // Compiles with the given settings; null with the reasons in `diags` when they are wrong.
-  std::shared_ptr<const compile::Program> compile(const compile::ParamSettings& settings, diag::Diagnostics& diags) const;
+  std::shared_ptr<const compile::Program> compile(const compile::ParamSettings& settings, diag::Diagnostics& diags,
+                                                  bool optimized = true) const;
 
  private:
   std::string path_;

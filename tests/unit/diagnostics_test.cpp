@@ -5,10 +5,12 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "diag/codes.hpp"
 #include "support.hpp"
 
 namespace keli::test {
@@ -76,6 +78,32 @@ TEST_CASE("broken game files give their expected diagnostics", "[diagnostics]") 
         CHECK(used[i]);
       }
     }
+  }
+}
+
+// Every code of the table is documented, and every code a game file can cause has a corpus file
+// that expects it (so the documented example is one the test suite checks).
+TEST_CASE("every diagnostic code is documented and has a broken file", "[diagnostics]") {
+  std::ifstream doc_in(source_path("docs/diagnostics.md"));
+  std::stringstream doc;
+  doc << doc_in.rdbuf();
+  std::string expected_codes;
+  for (const auto& e : fs::directory_iterator(source_path("tests/diagnostics"))) {
+    std::ifstream in(e.path());
+    for (std::string l; std::getline(in, l);)
+      if (auto at = l.find("# expect: "); at != std::string::npos) expected_codes += l.substr(at + 10, 4) + " ";
+  }
+  // Codes no game file alone can cause: the command line, play, traces, scenarios, invariants.
+  const std::vector<std::string> outside_files = {"E302", "E601", "E701", "E702", "E703", "E704"};
+#define KELI_DIAG_CODE(id, code, sev, summary) code,
+  const std::vector<std::string> codes = {KELI_DIAGNOSTICS(KELI_DIAG_CODE)};
+#undef KELI_DIAG_CODE
+  REQUIRE(codes.size() > 30);
+  for (const auto& code : codes) {
+    INFO(code);
+    CHECK(doc.str().find("### " + code + " ") != std::string::npos);
+    if (std::find(outside_files.begin(), outside_files.end(), code) == outside_files.end())
+      CHECK(expected_codes.find(code) != std::string::npos);
   }
 }
 

@@ -52,12 +52,19 @@ static std::string slurp(const std::string& path) {
   return ss.str();
 }
 
-Run keli(const std::vector<std::string>& args) {
+Run keli(const std::vector<std::string>& args) { return keli_input(args, ""); }
+
+Run keli_input(const std::vector<std::string>& args, const std::string& input) {
   static int counter = 0;
   std::string base = (fs::temp_directory_path() / fmt::format("keli_test_{}_{}", getpid(), counter++)).string();
   std::string cmd = fmt::format("cd {} && {}", quote(KELI_SOURCE_DIR), quote(KELI_BINARY));
   for (const auto& a : args) cmd += " " + quote(a);
-  cmd += fmt::format(" < /dev/null > {} 2> {}", quote(base + ".out"), quote(base + ".err"));
+  std::string in = "/dev/null";
+  if (!input.empty()) {
+    in = base + ".in";
+    std::ofstream(in) << input;
+  }
+  cmd += fmt::format(" < {} > {} 2> {}", quote(in), quote(base + ".out"), quote(base + ".err"));
   int raw = std::system(cmd.c_str());
   Run r;
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
@@ -65,6 +72,7 @@ Run keli(const std::vector<std::string>& args) {
   r.err = slurp(base + ".err");
   fs::remove(base + ".out");
   fs::remove(base + ".err");
+  if (!input.empty()) fs::remove(base + ".in");
   return r;
 }
 

@@ -22,6 +22,8 @@ struct Run {
 };
 // Runs build/keli with arguments (each shell-quoted), from the source root, stdin from /dev/null.
 Run keli(const std::vector<std::string>& args);
+// The same with `input` as its stdin (for keli play).
+Run keli_input(const std::vector<std::string>& args, const std::string& input);
 
 // Every combination of the game's bool and choice parameters (ints keep their defaults); with
 // `axes`, of those parameters only (ints with a set of allowed values included).

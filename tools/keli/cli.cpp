@@ -10,6 +10,18 @@
 
 namespace keli::cli {
 
+// A whole number from 1 to `most` for option `opt`, or a usage error.
+static int64_t positive_number(const std::string& opt, const std::string& v, int64_t most) {
+  try {
+    size_t used = 0;
+    long long n = std::stoll(v, &used);
+    if (used != v.size() || n < 1 || n > most) throw 0;
+    return n;
+  } catch (...) {
+    throw Usage{fmt::format("{} takes a whole number from 1 to {}, not '{}'", opt, most, v)};
+  }
+}
+
 Args parse(const std::vector<std::string>& argv, const std::vector<std::string>& allowed) {
   Args a;
   auto ok = [&](const std::string& opt) { return std::find(allowed.begin(), allowed.end(), opt) != allowed.end(); };
@@ -58,6 +70,8 @@ Args parse(const std::vector<std::string>& argv, const std::vector<std::string>&
       }
     } else if (arg == "--trace" && ok("--trace")) {
       a.trace = need();
+    } else if (arg == "--resume" && ok("--resume")) {
+      a.resume = need();
     } else if (arg == "--seat" && ok("--seat")) {
       std::string v = need();
       try {
@@ -75,6 +89,30 @@ Args parse(const std::vector<std::string>& argv, const std::vector<std::string>&
       a.board = true;
     } else if (arg == "--no-tests" && ok("--no-tests")) {
       a.no_tests = true;
+    } else if ((arg == "-n" && ok("-n")) || (arg == "--games" && ok("--games"))) {
+      a.games = positive_number(arg, need(), 1'000'000'000'000LL);
+    } else if (arg == "--threads" && ok("--threads")) {
+      a.threads = static_cast<int>(positive_number(arg, need(), 1024));
+    } else if (arg == "--seconds" && ok("--seconds")) {
+      std::string v = need();
+      try {
+        size_t used = 0;
+        a.seconds = std::stod(v, &used);
+        if (used != v.size() || !(a.seconds > 0) || a.seconds > 1e6) throw 0;
+      } catch (...) {
+        throw Usage{fmt::format("--seconds takes a number of seconds above 0, not '{}'", v)};
+      }
+    } else if (arg == "--csv" && ok("--csv")) {
+      a.csv = true;
+    } else if ((arg == "-o" || arg == "--output") && ok("--output")) {
+      a.output = need();
+    } else if (arg == "--ply" && ok("--ply")) {
+      std::string v = need();
+      try {
+        a.ply = v == "0" ? 0 : positive_number(arg, v, 2'147'483'647LL);  // 0: the start position
+      } catch (const Usage&) {
+        throw Usage{fmt::format("--ply takes a step number, 0 (the start) or more, not '{}'", v)};
+      }
     } else if (arg.rfind("-", 0) == 0 && arg.size() > 1) {
       throw Usage{fmt::format("unknown option '{}'", arg)};
     } else {

@@ -31,8 +31,16 @@ struct Args {
   bool seed_given = false;
   std::vector<std::string> players;
   std::string trace;
+  std::string resume;  // keli play --resume TRACE
+  std::string output;  // keli render: -o/--output FILE
+  int64_t ply = -1;    // keli render: --ply N (>= 0); -1 when not given
   int seat = 0;
   bool json = false, quiet = false, board = false, no_tests = false, help = false;
+  // keli simulate / bench: -n and --games (a count, > 0), --threads (> 0), --seconds (> 0), --csv.
+  int64_t games = 0;
+  int threads = 0;  // 0: not given
+  double seconds = 0;
+  bool csv = false;
 };
 
 // Parses the options a command accepts (`allowed` lists them, e.g. {"--param", "--seed"}).

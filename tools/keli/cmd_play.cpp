@@ -1,28 +1,71 @@
-// keli play: a person against computer players in the terminal. Bad input is asked again; the
+// keli play: people and computer players in the terminal, any mix of seats. The board is drawn
+// after every decision with what it changed marked; a person may list the moves explained, take
+// decisions back, save the game as a trace and resume it later. Bad input is asked again; the
 // end of input stops the game cleanly.
 #include <fmt/format.h>
+#include <unistd.h>
 
-#include <fstream>
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
 
 #include "agents/agent.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
+#include "play_session.hpp"
+#include "render/svg.hpp"  // changed_sites
 #include "render/text.hpp"
-#include "trace/trace.hpp"
 
 namespace keli::cli {
 
 std::string places_text(const compile::Program& p, const std::vector<int>& places);
 std::vector<int> move_sites(const compile::Program& p, const runtime::Move& m);
 
-static std::string trim(const std::string& s) {
+namespace {
+
+std::string trim(const std::string& s) {
   size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
+// The game file a saved trace names: as written, or beside the trace.
+std::string saved_game_file(const std::string& recorded, const std::string& trace_path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::is_regular_file(recorded, ec)) return recorded;
+  fs::path beside = fs::path(trace_path).parent_path() / recorded;
+  return fs::is_regular_file(beside, ec) ? beside.string() : recorded;
+}
+
+// "LINE: what" (or "what") from reading a saved game, as a positioned error.
+void saved_error(const std::string& path, const std::string& err) {
+  size_t colon = err.find(": ");
+  bool has_line = colon != std::string::npos && err.find_first_not_of("0123456789") == colon;
+  if (has_line) fmt::print(stderr, "{}:{}: error: {} [E701]\n", path, err.substr(0, colon), err.substr(colon + 2));
+  else fmt::print(stderr, "{}: error: {} [E701]\n", path, err);
+}
+
+}  // namespace
+
 int cmd_play(const std::vector<std::string>& argv) {
-  Args a = parse(argv, {"--param", "--params", "--seed", "--players", "--seat", "--trace"});
+  Args a = parse(argv, {"--param", "--params", "--seed", "--players", "--seat", "--trace", "--resume"});
+  bool seat_given = std::find(argv.begin(), argv.end(), "--seat") != argv.end() ||
+                    std::any_of(argv.begin(), argv.end(), [](const std::string& x) { return x.rfind("--seat=", 0) == 0; });
+  SavedGame saved;
+  if (!a.resume.empty()) {
+    std::string err;
+    if (!read_saved(a.resume, saved, err)) {
+      saved_error(a.resume, err);
+      return kFailed;
+    }
+    // the trace's game, parameters, seed and players, unless given again here
+    if (a.files.empty()) a.files.push_back(saved_game_file(saved.file, a.resume));
+    compile::ParamSettings given = a.params;
+    a.params = saved.params;
+    a.params.insert(a.params.end(), given.begin(), given.end());
+    if (!a.seed_given) a.seed = saved.seed, a.seed_given = true;
+    if (a.players.empty()) a.players = saved.players;
+  }
   if (a.files.size() != 1) throw Usage{"name one game file"};
   Loaded l = load(a.files[0], a, false);
   if (!l.program) return kFailed;
@@ -31,44 +74,68 @@ int cmd_play(const std::vector<std::string>& argv) {
     throw Usage{fmt::format("--seat must be 0..{} for this game", p.num_players - 1)};
   if (!a.seed_given) a.seed = static_cast<uint64_t>(time(nullptr));
   std::vector<std::string> specs = seat_players(a, p.num_players, "random");
-  specs[a.seat] = "human";
+  if (seat_given || std::find(specs.begin(), specs.end(), "human") == specs.end()) specs[a.seat] = "human";
   std::vector<std::unique_ptr<agents::Agent>> seats(p.num_players);
+  std::vector<int> humans;
   for (int i = 0; i < p.num_players; ++i) {
-    if (i == a.seat) continue;
+    if (specs[i] == "human") {
+      humans.push_back(i);
+      continue;
+    }
     std::string err;
-    seats[i] = agents::make_agent(specs[i], err);
+    seats[i] = agents::make_agent(specs[i], p, err);
     if (!seats[i]) throw Usage{err};
   }
-  TraceFile trace_file;
-  if (!trace_file.open(a, p, specs)) return kFailed;
-  trace::Writer* tw = trace_file.writer.get();
-  runtime::Game g(l.program);
-  runtime::Rng rng(a.seed);
+  const bool bold = isatty(1);
+  PlaySession session(l.program);
+  runtime::Game& g = session.game();
   std::vector<runtime::Move> legal;
   std::vector<int> marked;
+  auto finish_trace = [&]() {
+    if (!a.trace.empty() && !session.save(a.trace, a.files[0], a.seed, specs)) {
+      fmt::print(stderr, "{}: error: cannot write the trace file\n", a.trace);
+      return kFailed;
+    }
+    return kOk;
+  };
   try {
-    runtime::State s = g.initial();
-    fmt::print("{}: you play {} (seat {}). Type a move's number or notation; '?' lists the moves, 'quit' stops.\n",
-               p.game_name, p.seat_names[a.seat], a.seat);
-    bool show = true;
-    while (!g.over(s)) {
+    if (!a.resume.empty()) {
+      std::string err;
+      if (!replay_saved(saved, session, err)) {
+        saved_error(a.resume, err);
+        return kFailed;
+      }
+      if (!session.steps().empty()) marked = render::changed_sites(p, session.before_last(), session.state());
+      fmt::print("resumed {} after {} steps\n", a.resume, session.steps().size());
+    }
+    // A resumed game goes on with the seed mixed with the steps played: reproducible, though not
+    // the game an uninterrupted session would have played.
+    runtime::Rng rng(a.resume.empty() ? a.seed : a.seed ^ (0x9e3779b97f4a7c15ULL * (session.steps().size() + 1)));
+    std::vector<std::string> you;
+    for (int h : humans) you.push_back(fmt::format("{} (seat {})", p.seat_names[h], h));
+    fmt::print("{}: you play {}. Type a move's number or notation; '?' explains the moves, 'undo', 'save FILE', 'quit'.\n",
+               p.game_name, fmt::join(you, " and "));
+    bool show = true, board_shown = false;  // board_shown: drawn since the last decision
+    while (!g.over(session.state())) {
+      const runtime::State& s = session.state();
       if (g.chance(s)) {
         std::vector<int32_t> roll = g.sample_roll(s, rng);
-        g.apply_roll(s, roll);
-        fmt::print("  {} throws: {}\n", p.seat_names[g.mover(s)], g.roll_notation(roll));
+        session.roll(roll);
+        fmt::print("  {} throws: {}\n", p.seat_names[g.mover(session.state())], g.roll_notation(roll));
         for (int n : g.notes()) fmt::print("  ({})\n", p.notes[n]);
-        if (tw) tw->roll(g, roll, s);
         continue;
       }
       int mover = g.mover(s);
       g.legal(s, legal);
       runtime::Move chosen;
-      if (mover != a.seat) {
+      bool human = !seats[mover];
+      if (!human) {
         chosen = legal[seats[mover]->choose(g, s, legal, rng)];
         fmt::print("  {} plays {}\n", p.seat_names[mover], g.notation(chosen));
       } else {
         if (show) {
-          fmt::print("\n{}", render::board_text(p, s, marked));
+          if (!board_shown) fmt::print("\n{}", render::board_text(p, s, marked, bold));
+          board_shown = false;
           fmt::print("Your moves:");
           for (size_t i = 0; i < legal.size(); ++i) fmt::print("  {}) {}", i + 1, g.notation(legal[i]));
           fmt::print("\n");
@@ -79,16 +146,40 @@ int cmd_play(const std::vector<std::string>& argv) {
         std::string line;
         if (!std::getline(std::cin, line)) {
           fmt::print("\ninput ended: the game stops here\n");
-          return kOk;
+          return finish_trace();
         }
         line = trim(line);
         if (line.empty()) continue;
         if (line == "quit" || line == "exit") {
           fmt::print("game stopped\n");
-          return kOk;
+          return finish_trace();
         }
-        if (line == "?" || line == "help" || line == "board") {
+        if (line == "?" || line == "help") {
+          for (size_t i = 0; i < legal.size(); ++i)
+            fmt::print("  {}) {:<12} {}\n", i + 1, g.notation(legal[i]), explain_move(g, s, legal[i]));
+          continue;
+        }
+        if (line == "board") {
           show = true;
+          board_shown = false;
+          continue;
+        }
+        if (line == "undo") {
+          if (!session.undo()) {
+            fmt::print("nothing to undo: no decision of yours yet\n");
+            continue;
+          }
+          marked.clear();
+          board_shown = false;
+          fmt::print("taken back: it is {}'s decision again\n", p.seat_names[g.mover(session.state())]);
+          show = true;
+          continue;
+        }
+        if (line.rfind("save", 0) == 0 && (line.size() == 4 || line[4] == ' ')) {
+          std::string path = trim(line.substr(4));
+          if (path.empty()) fmt::print("save needs a file name: save FILE\n");
+          else if (!session.save(path, a.files[0], a.seed, specs)) fmt::print("cannot write '{}'\n", path);
+          else fmt::print("saved {} steps to {} (keli play --resume {})\n", session.steps().size(), path, path);
           continue;
         }
         const runtime::Move* found = nullptr;
@@ -101,24 +192,28 @@ int cmd_play(const std::vector<std::string>& argv) {
         for (const auto& m : legal)
           if (!found && g.notation(m) == line) found = &m;
         if (!found) {
-          fmt::print("'{}' is not one of your moves: type 1..{} or a move as listed ('?' shows them)\n", line, legal.size());
+          fmt::print("'{}' is not one of your moves: type 1..{} or a move as listed ('?' explains them)\n", line,
+                     legal.size());
           continue;
         }
         chosen = *found;
         show = true;
       }
-      g.apply(s, chosen);
+      session.move(mover, chosen, human);
       for (int n : g.notes()) fmt::print("  ({})\n", p.notes[n]);
+      // the move's own sites, or else what it changed on the board
       marked = move_sites(p, chosen);
-      if (tw) tw->move(g, mover, chosen, s);
+      if (marked.empty()) marked = render::changed_sites(p, session.before_last(), session.state());
+      fmt::print("{}", render::board_text(p, session.state(), marked, bold));
+      board_shown = true;
     }
-    if (tw) tw->result(g, s);
-    fmt::print("\n{}result: {}\n", render::board_text(p, s), places_text(p, g.places(s)));
+    const runtime::State& s = session.state();
+    fmt::print("\n{}result: {}\n", render::board_text(p, s, marked, bold), places_text(p, g.places(s)));
   } catch (const diag::Error& e) {
     fmt::print(stderr, "{}", diag::render(l.file->sources(), {e.code, e.span, e.message, e.hint}));
     return kFailed;
   }
-  return kOk;
+  return finish_trace();
 }
 
 }  // namespace keli::cli

@@ -42,7 +42,7 @@ int cmd_run(const std::vector<std::string>& argv) {
   std::vector<std::unique_ptr<agents::Agent>> seats;
   for (const auto& s : specs) {
     std::string err;
-    auto ag = agents::make_agent(s, err);
+    auto ag = agents::make_agent(s, p, err);
     if (!ag) throw Usage{err};
     seats.push_back(std::move(ag));
   }

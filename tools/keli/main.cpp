@@ -4,6 +4,7 @@
 #include <cstring>
 #include <exception>
 
+#include "agents/agent.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
 
@@ -34,20 +35,57 @@ const Command kCommands[] = {
      "  give the same game on every machine. Declared invariants are checked after every step.\n"
      "  --trace PATH  write the game as JSON Lines (docs/trace-format.md)\n"
      "  --board       draw the board after every move (it is drawn at the start and the end)\n"
-     "  --quiet       print only the result\n",
+     "  --quiet       print only the result\n"
+     "  --players     one player a seat, separated by commas (the last fills the remaining seats);\n"
+     "                options follow the name after colons: mcts:iterations=500:cutoff=40\n"
+     "                (docs/agents.md). Players:\n"
+     KELI_AGENTS_HELP,
      keli::cli::cmd_run},
     {"play", "play a game against the computer in the terminal",
      "usage: keli play FILE [--param NAME=VALUE]... [--params FILE.yaml] [--seat N] [--seed N]\n"
-     "                 [--players random,...] [--trace PATH]\n"
-     "  You take seat N (default 0); the other seats are computer players (--players, default\n"
-     "  random). Choose a move by its number or its notation; '?' lists the moves again,\n"
-     "  'board' redraws the board, 'quit' stops.\n",
+     "                 [--players human,mcts,...] [--trace PATH] [--resume TRACE]\n"
+     "  Seats named 'human' in --players are played at the keyboard (by turns, when several);\n"
+     "  the others by computer players (default random). Without 'human' in --players you take\n"
+     "  seat N (--seat, default 0). The board is drawn before each of your decisions with the\n"
+     "  last move's sites in brackets (bold on a terminal). At the prompt:\n"
+     "    NUMBER or MOVE  play that move (its number in the list, or its notation as listed)\n"
+     "    ?               list the legal moves, each with its rule's parameters explained\n"
+     "    board           draw the board again\n"
+     "    undo            take back your last decision (and the throws and moves since)\n"
+     "    save FILE       write the game so far as a trace (docs/trace-format.md)\n"
+     "    quit            stop (also the end of input)\n"
+     "  --resume TRACE  replay a saved trace (verifying every step) and go on from its end; its\n"
+     "                  file, parameters, seed and players are used unless given here\n"
+     "  --trace PATH    write the whole game as a trace when it ends\n"
+     "  Players: human, and\n"
+     KELI_AGENTS_HELP,
      keli::cli::cmd_play},
     {"replay", "re-run a recorded trace and verify it",
      "usage: keli replay TRACE [--quiet]\n"
      "  Re-runs every step of a trace against its game file and exits 1, naming the first line\n"
      "  that differs, when anything does not match.\n",
      keli::cli::cmd_replay},
+    {"render", "draw the board as an SVG picture, at the start or at a step of a trace",
+     "usage: keli render FILE [--param NAME=VALUE]... [--params FILE.yaml] -o OUT.svg\n"
+     "       keli render FILE --trace TRACE [--ply N] -o OUT.svg\n"
+     "  Draws the board from the game file's own geometry: one shape a site at its coordinates\n"
+     "  (round holes when the game displays a count a site, squares otherwise; sites sharing a\n"
+     "  place side by side), regions tinted (one a seat in that seat's colour), the displayed\n"
+     "  marked cells crossed, true boolean flags a site as small badges, the first instance of each\n"
+     "  track as a faint line from a dot to an arrow. Then the position: the displayed counts as\n"
+     "  numbers, pieces as discs in their seat's colour with its initial (its number when initials\n"
+     "  clash) and a stack's size on a badge. A legend below gives the seats, the key, the\n"
+     "  parameters, the other variables and whose turn it is.\n"
+     "  -o, --output FILE  where to write the SVG ('-' for standard output); required\n"
+     "  --trace TRACE      draw the position of a recorded game (keli run --trace) instead of the\n"
+     "                     start; every step up to it is re-run and checked as keli replay does.\n"
+     "                     The trace's parameters are used (--param and --params are refused)\n"
+     "  --ply N            the position after step N of the trace (0: the start; default: the\n"
+     "                     last); only the lines up to step N are read. The sites the last move\n"
+     "                     named are outlined\n"
+     "  exit status: 0 written; 1 errors in the file or parameters, a trace that does not match\n"
+     "  or is of another game, N past the trace's end, an unwritable output; 2 wrong usage\n",
+     keli::cli::cmd_render},
     {"test", "run YAML scenario tests",
      "usage: keli test [PATH]... [--quiet]\n"
      "  Runs scenario files (docs/scenarios.md). A folder runs the .yaml files in the NAME.tests\n"
@@ -56,6 +94,81 @@ const Command kCommands[] = {
      "  Prints 'N passed, M failed' per file and in all (--quiet: only in all); exit status 1 if\n"
      "  any failed.\n",
      keli::cli::cmd_test},
+    {"describe", "say what a game file defines: players, board, dice, parameters, rules, state",
+     "usage: keli describe FILE [--param NAME=VALUE]... [--params FILE.yaml] [--json]\n"
+     "  Prints, in sections: the game's name, file and provenance ('about' entries); for a variant\n"
+     "  ('extends') its base file and what it changes (parameter defaults set, old -> new;\n"
+     "  definitions, phases, variables and boards replaced; handlers, setups, invariants and new\n"
+     "  definitions added); the players (seat names, teams when the game defines\n"
+     "  'def team(p: player)', pieces per seat); the board (sites, the shapes that build it,\n"
+     "  every region and track with its instances and sizes, marked cells, what the text board\n"
+     "  shows); each set of dice with its faces and the exact probability of every throw and\n"
+     "  total; every parameter (type, default, allowed values, description, the value in effect);\n"
+     "  the phases with their move rules and 'otherwise' rules; events and handlers; the state\n"
+     "  variables with their sizes (4 bytes a slot) and the total; invariants and the move limit.\n"
+     "  --param, --params  describe the game as compiled with these values (sizes, dice, values\n"
+     "              in effect follow them)\n"
+     "  --json      the same facts as one JSON object (docs/cli.md lists its keys)\n"
+     "  exit status: 0 described, 1 errors in the file or a bad parameter, 2 wrong usage\n",
+     keli::cli::cmd_describe},
+    {"simulate", "play many games in parallel and report win rates and lengths",
+     "usage: keli simulate FILE [-n N] [--threads T] [--seed N] [--players random,...]\n"
+     "                     [--param NAME=VALUE]... [--params FILE.yaml] [--json | --csv]\n"
+     "  Plays N games (default 1000) over T threads (default: one a core) and reports, with 95%\n"
+     "  (Wilson) intervals: wins by seat, wins by team (seats sharing first place), draws (every\n"
+     "  seat first, or none placed), the share ended by the rules rather than the move limit; game\n"
+     "  length in decisions (mean, median, 95th percentile), throws a game, and the branching\n"
+     "  factor (legal moves a decision). Game i is seeded from (seed, i), so the results are the\n"
+     "  same for any T; invariants are not checked (keli run checks them).\n"
+     "  -n N        how many games\n"
+     "  --threads T how many threads\n"
+     "  --json      one JSON object; --csv: rows statistic,subject,count,games,value,ci95_lo,ci95_hi.\n"
+     "              Neither holds timings: the same seed gives byte-identical output.\n"
+     "  A progress bar (rate, time left) is drawn on stderr when it is a terminal.\n"
+     "  exit status: 0 done, 1 bad game file or a game stopped by a runtime error, 2 wrong usage\n",
+     keli::cli::cmd_simulate},
+    {"match", "computer players against each other, seats rotated, with win rates",
+     "usage: keli match FILE --players A,B[,...] [-n N] [--threads T] [--seed N]\n"
+     "                  [--param NAME=VALUE]... [--params FILE.yaml] [--json]\n"
+     "  Plays N games (default 100) over T threads (default: one a core). Game i seats the\n"
+     "  player list rotated by i (player k at seat (k + i) mod seats; a list shorter than the\n"
+     "  seats is filled with its last player). Reports, for each distinct player, the games in\n"
+     "  which a seat it held took first place (with a team, the team's win) with a 95% Wilson\n"
+     "  interval; draws (every seat first, or none placed); the mean length in decisions. Game i\n"
+     "  is seeded from (seed, i): the same figures for any T (unless a player searches by time).\n"
+     "  --json  one JSON object: game, file, players, games, seed, agents [{player, seats, wins,\n"
+     "          rate, ci95}], draws {count, rate, ci95}, by_limit, length {mean, median, p95}, throws\n"
+     "  exit status: 0 done, 1 bad game file or a runtime error in a game, 2 wrong usage\n"
+     "  Players (options after colons, e.g. mcts:iterations=1000:cutoff=40):\n"
+     KELI_AGENTS_HELP,
+     keli::cli::cmd_match},
+    {"bench", "measure random playouts a second on one thread",
+     "usage: keli bench FILE [--seconds S | --games N] [--seed N] [--param NAME=VALUE]...\n"
+     "                  [--params FILE.yaml] [--json]\n"
+     "  Plays random games (uniform among the legal decisions, dice thrown as the game says) on\n"
+     "  one thread for S seconds (default 3) or N games, without checking invariants, and prints\n"
+     "  playouts/s, decisions/s, steps/s (decisions and throws), decisions and steps a game, the\n"
+     "  share ended by the rules and by the move limit, and the state size in bytes.\n"
+     "  --json      the same figures as one JSON object\n"
+     "  See docs/performance.md for the benchmarks and the figures measured.\n",
+     keli::cli::cmd_bench},
+    {"fmt", "lay out game files in the one canonical layout",
+     "usage: keli fmt FILE|FOLDER... [--check]\n"
+     "  Rewrites each file (every .keli below a folder) in the canonical layout: two spaces of\n"
+     "  indentation a brace level (and one more level on a continuation line), one space around\n"
+     "  binary operators and after commas, none inside brackets, one statement or declaration a\n"
+     "  line, '} else {', 'about' entries one a line, at most one blank line in a row, trailing\n"
+     "  comments of adjacent lines aligned, no trailing blanks, one final newline. The author's\n"
+     "  line breaks inside an expression and the comments are kept (docs/language.md, Layout).\n"
+     "  A file is written only when it changes, atomically (a temporary file renamed over it);\n"
+     "  each file changed is listed. The output must hold exactly the tokens of the input, or the\n"
+     "  file is left alone with an internal error.\n"
+     "  --check     change nothing; list each file that is not laid out so, with its first\n"
+     "              differing line (- as it is, + as it would be)\n"
+     "  A file with a syntax error is reported (file:line:col) and left unchanged.\n"
+     "  exit status: 0 all formatted (or, with --check, all already formatted), 1 a file would\n"
+     "  change (--check), has a syntax error or cannot be read or written, 2 wrong usage\n",
+     keli::cli::cmd_fmt},
 };
 
 void print_usage(FILE* to) {

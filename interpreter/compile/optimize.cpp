@@ -1,0 +1,495 @@
+// The optimizer: rewrites a compiled program's nodes so the evaluator does less work per move,
+// without changing what any rule computes. Run once after code generation (never on the board
+// builder's program). Passes, in order:
+//   1. inline calls of expression definitions (`def f(x) = ...`) whose arguments are cheap and
+//      side-effect free, so small helpers such as `team(p)` cost no call;
+//   2. fold constants: parameters are numbers by now, the board and constant tables are fixed, so
+//      `pairs and ...`, `size(path[0]) - 1` or `owner[3]` become immediates;
+//   3. flat index tables (Program::var_access, const_access) for the evaluator's table reads;
+//   4. find whether move guards and filters can write the state (legal() copies it only then).
+#include "compile/optimize.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cstdint>
+#include <limits>
+
+#include "check/builtins.hpp"
+
+namespace keli::compile {
+namespace {
+
+
+// Ops whose value depends only on their children (no state, locals, dice or calls).
+bool is_pure_arith(Op op) {
+  switch (op) {
+    case Op::Neg: case Op::Not: case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod:
+    case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge:
+      return true;
+    default: return false;
+  }
+}
+
+class Optimizer {
+ public:
+  explicit Optimizer(Program& p) : p_(p), done_(p.callables.size(), false) {}
+
+  void run() {
+    for (size_t c = 0; c < p_.callables.size(); ++c) callable(static_cast<int>(c));
+    p_.guards_write_state = guards_write();
+    for (auto& r : p_.rules) {
+      for (auto& prm : r.params) {
+        prm.domain = expr(prm.domain);
+        if (prm.filter >= 0) prm.filter = expr(prm.filter);
+        // Move generation reads a frozen state when no guard writes it: index the domain.
+        if (!p_.guards_write_state) index_domain(prm.domain, prm.filter, prm.slot);
+      }
+      if (r.guard >= 0) r.guard = expr(r.guard);
+      stmts(r.body);
+    }
+    for (auto& ph : p_.phases) stmts(ph.chance_body);
+    for (auto& hs : p_.handlers)
+      for (auto& h : hs)
+        if (h.guard >= 0) h.guard = expr(h.guard);
+    mark_memo();
+  }
+
+ private:
+  // Callables are optimized callees first (the language has no recursion), so an inlined body is
+  // already in its final form.
+  void callable(int c) {
+    if (done_[c]) return;
+    done_[c] = true;
+    Callable& cl = p_.callables[c];
+    if (cl.body < 0) return;
+    if (cl.is_expr) cl.body = expr(cl.body);
+    else stmts(cl.body);
+  }
+
+  // Statement chains: every expression a statement holds is optimized in place. Nodes are read
+  // by index after each call, since optimizing may append to the code (and move it).
+  void stmts(int idx) {
+    for (; idx >= 0; idx = p_.code[idx].next) {
+      const Node n = p_.code[idx];
+      const bool chains = n.op == Op::If || n.op == Op::While || n.op == Op::For;
+      if (n.op == Op::Emit || n.op == Op::Finish || n.op == Op::CallStmt) {
+        for (int i = 0; i < n.c; ++i) {
+          int v = expr(p_.args[n.b + i]);
+          p_.args[n.b + i] = v;
+        }
+        if (n.op == Op::CallStmt) callable(n.a);
+        continue;
+      }
+      for (int i = 0; i < 3; ++i) {
+        if (n.k[i] < 0) continue;
+        if (chains && (i == 1 || (i == 2 && n.op == Op::If))) {
+          stmts(n.k[i]);
+          continue;
+        }
+        int v = expr(n.k[i]);
+        p_.code[idx].k[i] = v;
+      }
+      if (n.d >= 0 && (n.op == Op::StateSet || n.op == Op::ConstSet)) {
+        int v = expr(n.d);
+        p_.code[idx].d = v;
+      }
+    }
+  }
+
+  bool imm(int idx) const { return idx >= 0 && p_.code[idx].op == Op::Imm; }
+  int64_t val(int idx) const { return p_.code[idx].a; }
+
+  // Turns node idx into an immediate when v fits; returns idx.
+  int make_imm(int idx, int64_t v) {
+    if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) return idx;
+    Node n;
+    n.op = Op::Imm;
+    n.a = static_cast<int32_t>(v);
+    p_.code[idx] = n;
+    return idx;
+  }
+
+  // Optimizes an expression (or domain) node; returns the node to use in its place.
+  int expr(int idx) {
+    if (idx < 0) return idx;
+    Node n = p_.code[idx];
+    if (n.op == Op::Call) {
+      for (int i = 0; i < n.c; ++i) {
+        int v = expr(p_.args[n.b + i]);
+        p_.args[n.b + i] = v;
+      }
+      callable(n.a);
+      return inline_call(idx);
+    }
+    for (int i = 0; i < 3; ++i)
+      if (n.k[i] >= 0) {
+        int v = expr(n.k[i]);
+        p_.code[idx].k[i] = v;
+      }
+    return fold(idx);
+  }
+
+  int fold(int idx) {
+    const Node n = p_.code[idx];
+    const int a = n.k[0], b = n.k[1], c = n.k[2];
+    if (is_pure_arith(n.op) && imm(a) && (n.op == Op::Neg || n.op == Op::Not || imm(b))) {
+      int64_t x = val(a), y = n.op == Op::Neg || n.op == Op::Not ? 0 : val(b);
+      switch (n.op) {
+        case Op::Neg: return make_imm(idx, -x);
+        case Op::Not: return make_imm(idx, !x);
+        case Op::Add: return make_imm(idx, x + y);
+        case Op::Sub: return make_imm(idx, x - y);
+        case Op::Mul: return make_imm(idx, x * y);
+        case Op::Div: return y == 0 ? idx : make_imm(idx, x / y);  // the runtime reports / 0
+        case Op::Mod: {
+          if (y == 0) return idx;
+          int64_t m = x % y;
+          return make_imm(idx, m < 0 ? m + (y < 0 ? -y : y) : m);
+        }
+        case Op::Eq: return make_imm(idx, x == y);
+        case Op::Ne: return make_imm(idx, x != y);
+        case Op::Lt: return make_imm(idx, x < y);
+        case Op::Le: return make_imm(idx, x <= y);
+        case Op::Gt: return make_imm(idx, x > y);
+        case Op::Ge: return make_imm(idx, x >= y);
+        default: break;
+      }
+    }
+    switch (n.op) {
+      case Op::And:  // `false and x` is false; `true and x` is x as a truth value
+        if (imm(a)) return val(a) ? (imm(b) ? make_imm(idx, val(b) != 0) : truth(idx, b)) : make_imm(idx, 0);
+        break;
+      case Op::Or:
+        if (imm(a)) return val(a) ? make_imm(idx, 1) : (imm(b) ? make_imm(idx, val(b) != 0) : truth(idx, b));
+        break;
+      case Op::Cond:
+        if (imm(a)) return val(a) ? b : c;
+        break;
+      case Op::RegionId: {
+        if (!(n.k[0] < 0 || imm(n.k[0])) || !(n.k[1] < 0 || imm(n.k[1]))) break;
+        const VarInfo& t = p_.region_tables[n.a];
+        int64_t off = 0;
+        for (size_t d = 0; d < t.dims.size(); ++d) {
+          int64_t i = val(n.k[d]) - t.lows[d];
+          if (i < 0 || i >= t.dims[d]) return idx;  // out of range: the runtime reports it
+          off = off * t.dims[d] + i;
+        }
+        return make_imm(idx, t.base + off);
+      }
+      case Op::RegionSite:
+        if (imm(a) && imm(b) && val(a) >= 0 && val(a) < static_cast<int64_t>(p_.regions.size())) {
+          const auto& r = p_.regions[val(a)];
+          if (val(b) >= 0 && val(b) < static_cast<int64_t>(r.size())) return make_imm(idx, r[val(b)]);
+        }
+        break;
+      case Op::ConstGet: {
+        const VarInfo& t = p_.const_tables[n.a];
+        int64_t off = 0;
+        for (size_t d = 0; d < t.dims.size(); ++d) {
+          if (!imm(n.k[d])) return idx;
+          int64_t i = val(n.k[d]) - t.lows[d];
+          if (i < 0 || i >= t.dims[d]) return idx;
+          off = off * t.dims[d] + i;
+        }
+        return make_imm(idx, p_.consts[t.base + off]);
+      }
+      case Op::AggSum: case Op::AggCount: case Op::AggAny: case Op::AggAll: case Op::AggMin: case Op::AggMax: {
+        // An aggregate writes nothing while it runs (unless its body calls a writer): index it.
+        std::vector<int8_t> memo(p_.callables.size(), -1);
+        if (writes(n.k[1], memo) || writes(n.k[2], memo)) break;
+        int dom = n.k[0], filter = n.k[2];
+        index_domain(dom, filter, n.a);
+        p_.code[idx].k[0] = dom;
+        p_.code[idx].k[2] = filter;
+        break;
+      }
+      case Op::Builtin:
+        if (static_cast<check::Builtin>(n.a) == check::Builtin::size && imm(a) && val(a) >= 0 &&
+            val(a) < static_cast<int64_t>(p_.regions.size()))
+          return make_imm(idx, static_cast<int64_t>(p_.regions[val(a)].size()));
+        break;
+      default: break;
+    }
+    return idx;
+  }
+
+  // `x` as a truth value (0 or 1): x itself when it already is one, else `x != 0`.
+  int truth(int idx, int x) {
+    Op op = p_.code[x].op;
+    bool boolean = op == Op::Not || (op >= Op::Eq && op <= Op::In) || op == Op::AggAny || op == Op::AggAll;
+    if (boolean) return x;
+    Node n;
+    n.op = Op::Ne;
+    n.k[0] = x;
+    n.k[1] = new_node(Op::Imm, idx);
+    p_.code[idx] = n;
+    return idx;
+  }
+
+  int new_node(Op op, int like) {
+    Node n;
+    n.op = op;
+    p_.code.push_back(n);
+    p_.spans.push_back(p_.spans[like]);
+    return static_cast<int>(p_.code.size()) - 1;
+  }
+
+  // An argument cheap enough to be evaluated wherever the parameter is read, and safe to evaluate
+  // late: no calls and no aggregates (which write local slots the callee may be using).
+  bool cheap(int idx, int depth = 0) const {
+    if (idx < 0) return true;
+    if (depth > 4) return false;
+    const Node& n = p_.code[idx];
+    switch (n.op) {
+      case Op::Imm: case Op::Local: case Op::Mover: case Op::Phase: case Op::Ply: return true;
+      case Op::StateGet: case Op::ConstGet: case Op::RegionId: case Op::RegionSite: case Op::Roll:
+      case Op::Neg: case Op::Not: case Op::Add: case Op::Sub: case Op::Mul: case Op::Mod: case Op::Div:
+      case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge:
+        return cheap(n.k[0], depth + 1) && cheap(n.k[1], depth + 1);
+      default: return false;
+    }
+  }
+
+  static constexpr int kMaxInlineNodes = 64;
+
+  int size_of(int idx, int limit) const {
+    if (idx < 0 || limit <= 0) return 0;
+    const Node& n = p_.code[idx];
+    int s = 1;
+    for (int i = 0; i < 3 && s <= limit; ++i) s += size_of(n.k[i], limit - s);
+    if (n.op == Op::Call)
+      for (int i = 0; i < n.c && s <= limit; ++i) s += size_of(p_.args[n.b + i], limit - s);
+    return s;
+  }
+
+  int inline_call(int idx) {
+    const Node n = p_.code[idx];
+    const Callable& cl = p_.callables[n.a];
+    if (!cl.is_expr || cl.body < 0 || n.c != static_cast<int>(cl.params.size())) return idx;
+    for (int i = 0; i < n.c; ++i)
+      if (!cheap(p_.args[n.b + i])) return idx;
+    // Bodies with a loop or a call stay calls: those are remembered while moves are generated.
+    if (has_work(cl.body) || size_of(cl.body, kMaxInlineNodes + 1) > kMaxInlineNodes) return idx;
+    std::vector<std::pair<int, int>> subst;  // parameter slot -> argument node
+    for (int i = 0; i < n.c; ++i) subst.emplace_back(cl.params[i], p_.args[n.b + i]);
+    int copy = clone(cl.body, subst, idx);
+    return fold_tree(copy);
+  }
+
+  // Copies an expression tree, reading each parameter slot as its argument node (shared).
+  int clone(int idx, const std::vector<std::pair<int, int>>& subst, int span_of) {
+    if (idx < 0) return idx;
+    const Node n = p_.code[idx];
+    if (n.op == Op::Local)
+      for (auto& [slot, arg] : subst)
+        if (slot == n.a) return arg;
+    int copy = new_node(n.op, idx);
+    Node m = n;
+    for (int i = 0; i < 3; ++i) m.k[i] = clone(n.k[i], subst, span_of);
+    if (n.op == Op::Call) {
+      std::vector<int> a;
+      for (int i = 0; i < n.c; ++i) {
+        int arg = p_.args[n.b + i];
+        a.push_back(clone(arg, subst, span_of));
+      }
+      m.b = static_cast<int>(p_.args.size());
+      p_.args.insert(p_.args.end(), a.begin(), a.end());
+    }
+    p_.code[copy] = m;
+    return copy;
+  }
+
+  // Folds a freshly inlined tree bottom-up (its calls were already inlined where they could be).
+  int fold_tree(int idx) {
+    if (idx < 0) return idx;
+    for (int i = 0; i < 3; ++i)
+      if (p_.code[idx].k[i] >= 0) {
+        int k = fold_tree(p_.code[idx].k[i]);
+        p_.code[idx].k[i] = k;
+      }
+    if (p_.code[idx].op == Op::Call) return inline_call(idx);
+    return fold(idx);
+  }
+
+  // The elements of a domain known at compile time, or false.
+  bool domain_elements(int dom, std::vector<int32_t>& out) const {
+    const Node& n = p_.code[dom];
+    out.clear();
+    switch (n.op) {
+      case Op::DomCount: {
+        int size = n.aux == 0 ? p_.num_sites : n.aux == 1 ? p_.num_players : p_.num_pieces;
+        for (int i = 0; i < size; ++i) out.push_back(i);
+        return true;
+      }
+      case Op::DomRange:
+        if (!imm(n.k[0]) || !imm(n.k[1]) || val(n.k[1]) - val(n.k[0]) > 100000) return false;
+        for (int64_t i = val(n.k[0]); i <= val(n.k[1]); ++i) out.push_back(static_cast<int32_t>(i));
+        return true;
+      case Op::DomRegion:
+        if (!imm(n.k[0]) || val(n.k[0]) < 0 || val(n.k[0]) >= static_cast<int64_t>(p_.regions.size())) return false;
+        out = p_.regions[val(n.k[0])];
+        return true;
+      default: return false;
+    }
+  }
+
+  bool reads_local(int idx, int slot) const {
+    if (idx < 0) return false;
+    const Node& n = p_.code[idx];
+    if (n.op == Op::Local && n.a == slot) return true;
+    for (int i = 0; i < 3; ++i)
+      if (reads_local(n.k[i], slot)) return true;
+    return false;
+  }
+
+  // `x in D where T[x] == E and rest` (the test anywhere among the top-level `and`s, T a
+  // one-dimensional constant table, E free of x, calls and aggregates) becomes a precomputed list
+  // per value of T, and the filter keeps the rest. Elements keep D's order, so moves keep theirs.
+  void index_domain(int& dom, int& filter, int slot) {
+    if (filter < 0) return;
+    std::vector<int32_t> elems;
+    if (!domain_elements(dom, elems)) return;
+    // Conjuncts of a left-leaning `and` chain: find the test and who holds it.
+    int parent = -1, test = filter;
+    for (;;) {
+      if (is_index_test(test, slot)) break;
+      const Node& t = p_.code[test];
+      if (t.op != Op::And) return;
+      if (is_index_test(t.k[1], slot)) {
+        parent = test;
+        test = t.k[1];
+        break;
+      }
+      parent = test;
+      test = t.k[0];
+    }
+    const Node& eq = p_.code[test];
+    bool left = p_.code[eq.k[0]].op == Op::ConstGet && p_.code[p_.code[eq.k[0]].k[0]].op == Op::Local &&
+                p_.code[p_.code[eq.k[0]].k[0]].a == slot;
+    int table_node = left ? eq.k[0] : eq.k[1], value = left ? eq.k[1] : eq.k[0];
+    const VarInfo& t = p_.const_tables[p_.code[table_node].a];
+    DomainIndex ix;
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    for (int32_t e : elems) {
+      int64_t i = e - t.lows[0];
+      if (i < 0 || i >= t.dims[0]) return;  // the runtime would report it: leave it alone
+      lo = std::min(lo, p_.consts[t.base + i]);
+      hi = std::max(hi, p_.consts[t.base + i]);
+    }
+    if (elems.empty() || hi - lo > 100000) return;
+    ix.low = lo;
+    ix.lists.resize(hi - lo + 1);
+    for (int32_t e : elems) ix.lists[p_.consts[t.base + e - t.lows[0]] - lo].push_back(e);
+    p_.domain_indexes.push_back(std::move(ix));
+    int d = new_node(Op::DomIndex, dom);
+    p_.code[d].a = static_cast<int32_t>(p_.domain_indexes.size()) - 1;
+    p_.code[d].k[0] = value;
+    dom = d;
+    // Drop the test from the filter: the other side of its `and` takes the `and`'s place.
+    if (parent < 0) {
+      filter = -1;
+      return;
+    }
+    Node& pa = p_.code[parent];
+    int other = pa.k[0] == test ? pa.k[1] : pa.k[0];
+    int keep = truth(parent, other);  // keeps `and`'s 0/1 result
+    if (keep != parent) p_.code[parent] = p_.code[keep];
+  }
+
+  bool is_index_test(int idx, int slot) const {
+    const Node& n = p_.code[idx];
+    if (n.op != Op::Eq) return false;
+    for (int side = 0; side < 2; ++side) {
+      const Node& t = p_.code[n.k[side]];
+      if (t.op != Op::ConstGet || p_.const_tables[t.a].dims.size() != 1) continue;
+      const Node& ix = p_.code[t.k[0]];
+      if (ix.op != Op::Local || ix.a != slot) continue;
+      int other = n.k[1 - side];
+      if (!reads_local(other, slot) && cheap(other)) return true;
+    }
+    return false;
+  }
+
+  // Callables worth remembering while moves are generated: they write no state, take at most
+  // three arguments, and do more than a handful of steps (a loop, an aggregate, a call or a
+  // larger body); a tiny one costs less to run than to look up.
+  void mark_memo() {
+    std::vector<int8_t> memo(p_.callables.size(), -1);
+    for (size_t c = 0; c < p_.callables.size(); ++c) {
+      Callable& cl = p_.callables[c];
+      if (cl.body < 0 || cl.params.size() > 3 || writes(cl.body, memo)) continue;
+      cl.memo = !cl.is_expr || has_work(cl.body) || size_of(cl.body, 13) > 12;
+    }
+  }
+
+  bool has_work(int idx) const {
+    if (idx < 0) return false;
+    const Node& n = p_.code[idx];
+    if ((n.op >= Op::AggSum && n.op <= Op::AggMax) || n.op == Op::Call) return true;
+    for (int i = 0; i < 3; ++i)
+      if (has_work(n.k[i])) return true;
+    return false;
+  }
+
+  // Whether any guard or filter of a move rule can write the state (through the calls it makes).
+  // Expression nodes have no `next`, so following it walks statement chains only.
+  bool writes(int idx, std::vector<int8_t>& memo) const {
+    for (; idx >= 0; idx = p_.code[idx].next) {
+      const Node& n = p_.code[idx];
+      switch (n.op) {
+        case Op::StateSet: case Op::SetMover: case Op::SetPhase: case Op::Emit: case Op::Finish: case Op::EndGame:
+          return true;
+        case Op::Call: case Op::CallStmt:
+          if (memo[n.a] < 0) memo[n.a] = writes(p_.callables[n.a].body, memo) ? 1 : 0;
+          if (memo[n.a]) return true;
+          for (int i = 0; i < n.c; ++i)
+            if (writes(p_.args[n.b + i], memo)) return true;
+          break;
+        default: break;
+      }
+      for (int i = 0; i < 3; ++i)
+        if (writes(n.k[i], memo)) return true;
+      if (n.op == Op::ConstSet && writes(n.d, memo)) return true;
+    }
+    return false;
+  }
+
+  bool guards_write() const {
+    std::vector<int8_t> memo(p_.callables.size(), -1);
+    for (const Rule& r : p_.rules) {
+      if (writes(r.guard, memo)) return true;
+      for (const RuleParam& prm : r.params)
+        if (writes(prm.domain, memo) || writes(prm.filter, memo)) return true;
+    }
+    return false;
+  }
+
+  Program& p_;
+  std::vector<bool> done_;
+};
+
+void build_access(const std::vector<VarInfo>& tables, std::vector<Access>& out) {
+  out.clear();
+  for (const VarInfo& t : tables) {
+    Access a;
+    a.base = t.base;
+    a.ndims = static_cast<int32_t>(t.dims.size());
+    assert(a.ndims <= 2);
+    for (int d = 0; d < a.ndims && d < 2; ++d) {
+      a.low[d] = t.lows[d];
+      a.dim[d] = t.dims[d];
+    }
+    out.push_back(a);
+  }
+}
+
+}  // namespace
+
+void build_access_tables(Program& p) {
+  build_access(p.vars, p.var_access);
+  build_access(p.const_tables, p.const_access);
+}
+
+void optimize(Program& p) { Optimizer(p).run(); }
+
+}  // namespace keli::compile

@@ -1,0 +1,237 @@
+// Builds a Description: declarations come from the checked AST (what was written: types, domains,
+// descriptions), sizes and values from the program compiled with the chosen parameters (what is
+// in effect: sites, track lengths, dice outcomes, the state layout).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "describe/describe.hpp"
+#include "runtime/game.hpp"
+
+namespace keli::describe {
+using ast::DeclKind;
+
+namespace {
+
+std::string dims_text(const ast::Decl& d) {
+  std::string out;
+  for (const auto& dim : d.dims) {
+    if (!out.empty()) out += ' ';
+    out += "per " + (dim.type.empty() ? expr_text(*dim.lo) + ".." + expr_text(*dim.hi) : dim.type);
+  }
+  return out;
+}
+
+Param param_of(const ast::Decl& d, const compile::Program& p) {
+  Param out;
+  out.name = d.name;
+  out.doc = d.doc;
+  out.default_value = d.value ? expr_text(*d.value) : "";
+  for (const auto& [name, value] : p.params)
+    if (name == d.name) out.value = value;
+  switch (d.ptype) {
+    case ast::ParamType::Bool:
+      out.type = "bool";
+      out.allowed = {"true", "false"};
+      break;
+    case ast::ParamType::Enum:
+      out.type = "choice";
+      out.allowed = d.choices;
+      break;
+    case ast::ParamType::Int:
+      out.type = "int";
+      if (d.lo) {
+        out.range = expr_text(*d.lo) + ".." + expr_text(*d.hi);
+        out.type = "int in " + out.range;
+      }
+      for (const auto& a : d.allowed) out.allowed.push_back(expr_text(*a));
+      if (!d.allowed.empty()) out.type = fmt::format("int in {{{}}}", fmt::join(out.allowed, ", "));
+      break;
+  }
+  return out;
+}
+
+// Shapes called by the board: `board NAME(...)`, or calls anywhere in its block.
+void shape_calls(const check::Checked& ck, const ast::Block& b, std::vector<std::string>& out) {
+  for (const auto& s : b) {
+    if (s->kind == ast::StmtKind::Call) {
+      int sym = ck.lookup(s->name);
+      if (sym >= 0 && ck.syms[sym].kind == check::SymKind::Shape &&
+          std::find(out.begin(), out.end(), s->name) == out.end())
+        out.push_back(s->name);
+    }
+    for (const auto& inner : s->blocks) shape_calls(ck, inner, out);
+  }
+}
+
+std::vector<Dice> dice_of(const compile::Program& p) {
+  std::vector<Dice> out;
+  for (size_t i = 0; i < p.dice.size(); ++i) {
+    const compile::DiceSet& ds = p.dice[i];
+    Dice d;
+    d.name = ds.name;
+    d.faces = ds.faces;
+    d.identical = ds.identical;
+    d.total_weight = ds.total;
+    std::map<int64_t, int64_t> totals;
+    for (const auto& o : ds.outcomes) {
+      d.throws.push_back({o.values, o.weight});
+      int64_t sum = 0;
+      for (int32_t v : o.values) sum += v;
+      totals[sum] += o.weight;
+    }
+    d.totals.assign(totals.begin(), totals.end());
+    for (const auto& ph : p.phases)
+      if (ph.dice == static_cast<int>(i)) d.thrown_in.push_back(ph.name);
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+std::vector<Phase> phases_of(const check::Checked& ck, const compile::Program& p) {
+  std::vector<Phase> out;
+  for (size_t i = 0; i < ck.phases.size() && i < p.phases.size(); ++i) {
+    const ast::Decl& d = *ck.phases[i];
+    Phase ph;
+    ph.name = d.name;
+    if (p.phases[i].dice >= 0) ph.dice = p.dice[p.phases[i].dice].name;
+    if (d.value && d.value->kind != ast::ExprKind::Name) ph.dice_expr = expr_text(*d.value);
+    for (const auto& m : d.moves) {
+      if (m.is_otherwise) {
+        ph.otherwise = m.name;
+        continue;
+      }
+      Rule r;
+      r.name = m.name;
+      for (const auto& mp : m.params)
+        r.params.push_back(mp.name + " in " + expr_text(*mp.domain) + (mp.filter ? " where " + expr_text(*mp.filter) : ""));
+      ph.rules.push_back(std::move(r));
+    }
+    out.push_back(std::move(ph));
+  }
+  return out;
+}
+
+std::vector<Event> events_of(const check::Checked& ck) {
+  std::vector<Event> out;
+  for (const auto* e : ck.events) {
+    Event ev;
+    ev.name = e->name;
+    for (const auto& f : e->formals) ev.formals.push_back(f.name + ": " + f.type);
+    for (const auto* h : ck.handlers) {
+      if (h->name != e->name) continue;
+      std::string formals;
+      for (size_t i = 0; i < h->formals.size(); ++i) formals += (i ? ", " : "") + h->formals[i].name;
+      ev.handlers.push_back(fmt::format("on {}({}){}", h->name, formals, h->guard ? " when " + expr_text(*h->guard) : ""));
+    }
+    out.push_back(std::move(ev));
+  }
+  return out;
+}
+
+// What the text board shows: of two display lines of one kind the last read wins.
+std::vector<std::string> display_of(const check::Checked& ck, const compile::Program& p) {
+  std::map<int, std::string> by_kind;  // 0 values, 1 pieces, 2 marks
+  for (const auto* d : ck.displays) {
+    if (d->names.size() == 2) {
+      by_kind[1] = fmt::format("pieces on their cells: {} gives a piece's cell, {} its owner (seat initials)",
+                               d->names[0], d->names[1]);
+    } else if (p.display >= 0 && p.vars[p.display].name == d->name) {
+      by_kind[0] = fmt::format("{} in each cell, as LABEL:VALUE", d->name);
+    } else {
+      by_kind[2] = fmt::format("empty cells of {} marked x", d->name);
+    }
+  }
+  std::vector<std::string> out;
+  for (auto& [k, text] : by_kind) out.push_back(text);
+  return out;
+}
+
+// Teams and pieces per seat need the start position: a game says who owns a piece with a
+// function or table (its `display pieces ... by OWNER`), and who plays with whom with
+// `def team(p: player)`: seats with equal values are partners.
+void seats_at_start(const std::shared_ptr<const compile::Program>& prog, Description& d) {
+  const compile::Program& p = *prog;
+  int team = -1;
+  for (size_t i = 0; i < p.callables.size(); ++i)
+    if (p.callables[i].name == "team" && p.callables[i].params.size() == 1) team = static_cast<int>(i);
+  if (team < 0 && p.piece_owner < 0) return;
+  try {
+    runtime::Game g(prog);
+    runtime::State s = g.initial();
+    runtime::Machine m(p);
+    m.bind(s.data());
+    if (p.piece_owner >= 0) {
+      std::vector<int> count(p.num_players, 0);
+      bool all_owned = true;
+      for (int64_t pc = 0; pc < p.num_pieces; ++pc) {
+        int64_t owner = m.call(p.piece_owner, &pc, 1);
+        if (owner >= 0 && owner < p.num_players) ++count[owner];
+        else all_owned = false;
+      }
+      if (all_owned) d.pieces_per_seat = count;
+    }
+    if (team >= 0) {
+      std::map<int64_t, std::vector<std::string>> groups;
+      for (int64_t seat = 0; seat < p.num_players; ++seat) groups[m.call(team, &seat, 1)].push_back(p.seat_names[seat]);
+      if (static_cast<int>(groups.size()) < p.num_players)
+        for (auto& [value, seats] : groups) d.teams.push_back(seats);
+    }
+  } catch (const diag::Error&) {
+    // A setup or function that fails here fails in play too; describe only leaves the facts out.
+  }
+}
+
+}  // namespace
+
+Description describe(const GameFile& g, const std::shared_ptr<const compile::Program>& prog) {
+  const check::Checked& ck = g.checked();
+  const compile::Program& p = *prog;
+  Description d;
+  d.game = p.game_name;
+  d.file = g.path();
+  d.about = p.about;
+  d.base_file = ck.base_file;
+  d.variant = !ck.base_file.empty();
+  if (d.variant) d.changes = variant_changes(g.path(), d.base_game);
+
+  d.seats = p.seat_names;
+  d.pieces = p.num_pieces;
+  seats_at_start(prog, d);
+
+  d.sites = p.num_sites;
+  if (ck.board->value) d.shapes.push_back(expr_text(*ck.board->value->kids[0]));
+  shape_calls(ck, ck.board->body, d.shapes);
+  size_t table = 0;
+  for (const auto* list : {&ck.regions, &ck.tracks})
+    for (const auto* r : *list) {
+      if (table >= p.region_tables.size()) break;
+      const compile::VarInfo& t = p.region_tables[table++];
+      Region out;
+      out.name = r->name;
+      out.track = r->kind == DeclKind::Track;
+      out.dims = dims_text(*r);
+      for (int k = 0; k < t.size(); ++k) out.sizes.push_back(static_cast<int>(p.regions.at(t.base + k).size()));
+      out.marked = t.dims.empty() && p.display_marks == t.base;
+      d.regions.push_back(std::move(out));
+    }
+  d.display = display_of(ck, p);
+
+  d.dice = dice_of(p);
+  for (const auto* x : ck.params) d.params.push_back(param_of(*x, p));
+
+  d.phases = phases_of(ck, p);
+  d.events = events_of(ck);
+  d.setups = static_cast<int>(ck.setups.size());
+  for (size_t i = 0; i < ck.vars.size() && i < p.vars.size(); ++i)
+    d.vars.push_back({ck.vars[i]->name, ck.vars[i]->type, dims_text(*ck.vars[i]), p.vars[i].size()});
+  d.fixed_slots = compile::kPlaces + p.num_players;
+  d.state_slots = p.state_size;
+  for (const auto& [text, callable] : p.invariants) d.invariants.push_back(text);
+  d.move_limit = p.move_limit;
+  d.limit_declared = !ck.limits.empty();
+  return d;
+}
+
+}  // namespace keli::describe

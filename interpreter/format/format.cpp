@@ -1,0 +1,120 @@
+// `keli fmt` as a library: syntax check, lexing, the parser's roles, layout, and the self-check
+// that refuses to write anything whose tokens differ from the input's. Files are found and
+// written here too, so the command stays a thin loop and the tests use the same code.
+#include "format/format.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <unistd.h>
+
+#include "format/layout.hpp"
+#include "format/tokens.hpp"
+
+namespace keli::format {
+
+namespace fs = std::filesystem;
+
+Result format_text(const std::string& path, const std::string& text) {
+  Result r;
+  Roles roles;
+  if (!find_roles(path, text, roles, r.message)) {
+    r.status = Result::SyntaxError;
+    return r;
+  }
+  std::vector<Token> before = lex(text);
+  std::string out = layout(before, roles);
+  std::vector<Token> after = lex(out);
+  long k = first_token_difference(before, after);
+  if (k >= 0) {
+    // A bug in the layout: say where, and write nothing.
+    const Token* t = static_cast<size_t>(k) < before.size() ? &before[k] : nullptr;
+    r.status = Result::InternalError;
+    r.message = fmt::format("{}:{}: internal error: the formatted text would not keep token {} ('{}'); "
+                            "the file is left unchanged (please report this)",
+                            path, t ? t->line : 0, k + 1, t ? std::string(t->text) : std::string("end of file"));
+    return r;
+  }
+  r.text = std::move(out);
+  return r;
+}
+
+namespace {
+std::vector<std::string> split_lines(const std::string& s) {
+  std::vector<std::string> lines;
+  std::istringstream in(s);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  if (!s.empty() && s.back() != '\n') lines.back() += "\\ no newline at the end";
+  return lines;
+}
+}  // namespace
+
+LineDiff first_difference(const std::string& before, const std::string& after) {
+  LineDiff d;
+  if (before == after) return d;
+  auto a = split_lines(before), b = split_lines(after);
+  size_t i = 0;
+  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+  d.line = i + 1;
+  d.before = i < a.size() ? a[i] : "";
+  d.after = i < b.size() ? b[i] : "";
+  return d;
+}
+
+std::vector<std::string> collect_files(const std::vector<std::string>& paths, std::vector<std::string>& missing) {
+  std::set<std::string> seen;
+  std::vector<std::string> out;
+  auto add = [&](const fs::path& p) {
+    std::string s = p.lexically_normal().string();
+    if (seen.insert(s).second) out.push_back(s);
+  };
+  for (const auto& p : paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      std::vector<std::string> found;
+      for (auto it = fs::recursive_directory_iterator(p, ec); !ec && it != fs::recursive_directory_iterator();
+           it.increment(ec))
+        if (it->is_regular_file(ec) && it->path().extension() == ".keli") found.push_back(it->path().string());
+      std::sort(found.begin(), found.end());
+      for (const auto& f : found) add(f);
+    } else if (fs::exists(p, ec)) {
+      add(p);  // a file named on the command line is formatted whatever its extension
+    } else {
+      missing.push_back(p);
+    }
+  }
+  return out;
+}
+
+std::string write_atomically(const std::string& path, const std::string& text) {
+  std::error_code ec;
+  fs::path target(path);
+  fs::path tmp = target;
+  tmp += fmt::format(".keli-fmt-{}.tmp", static_cast<unsigned long>(::getpid()));
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) return fmt::format("cannot write '{}'", tmp.string());
+    out << text;
+    out.flush();
+    if (!out) {
+      out.close();
+      fs::remove(tmp, ec);
+      return fmt::format("cannot write '{}'", tmp.string());
+    }
+  }
+  fs::permissions(tmp, fs::status(target, ec).permissions(), ec);
+  fs::rename(tmp, target, ec);
+  if (ec) {
+    std::error_code ignored;
+    fs::remove(tmp, ignored);
+    return fmt::format("cannot replace '{}': {}", path, ec.message());
+  }
+  return "";
+}
+
+}  // namespace keli::format

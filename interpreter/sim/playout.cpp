@@ -1,0 +1,38 @@
+// One game from the start position to its end with the statistics simulate and bench report.
+#include "sim/playout.hpp"
+
+namespace keli::sim {
+
+GameRecord playout(runtime::Game& game, runtime::Rng& rng, const std::vector<agents::Agent*>& seats,
+                   std::vector<runtime::Move>& legal) {
+  GameRecord r;
+  runtime::State s;
+  try {
+    s = game.initial();
+    while (!game.over(s)) {
+      if (game.chance(s)) {
+        game.apply_roll(s, game.sample_roll(s, rng));
+        continue;
+      }
+      game.legal(s, legal);
+      r.legal_sum += static_cast<int64_t>(legal.size());
+      size_t mover = static_cast<size_t>(game.mover(s));
+      agents::Agent* a = mover < seats.size() ? seats[mover] : nullptr;
+      // The inline choice is the random agent's: one draw of rng.below(n), so a null seat and a
+      // "random" seat play the same game from the same seed.
+      size_t pick = a ? a->choose(game, s, legal, rng) : static_cast<size_t>(rng.below(legal.size()));
+      game.apply(s, legal[pick]);
+    }
+  } catch (const diag::Error& e) {
+    r.error = e;
+  }
+  if (!s.empty()) {
+    r.places = game.places(s);
+    r.decisions = game.moves(s);
+    r.throws = game.ply(s) - game.moves(s);
+    r.by_limit = game.ended_by_limit(s);
+  }
+  return r;
+}
+
+}  // namespace keli::sim

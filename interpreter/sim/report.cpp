@@ -1,0 +1,130 @@
+// What many games' records say (per seat, per team, draws, lengths, branching) and its JSON and
+// CSV forms. Sums run in game order, so identical records give byte-identical output.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "sim/simulate.hpp"
+#include "util/json.hpp"
+
+namespace keli::sim {
+
+Report report(const compile::Program& program, const std::vector<GameRecord>& records) {
+  Report r;
+  const int n = program.num_players;
+  std::vector<int64_t> seat_hits(static_cast<size_t>(n), 0);
+  std::vector<std::vector<int>> teams;  // every winning set of 2+ seats, not all, seen
+  std::vector<std::vector<int>> winners_of;
+  int64_t played = 0, draws = 0, natural = 0, legal_sum = 0, decision_states = 0;
+  std::vector<double> lengths, throws;
+  for (const auto& g : records) {
+    ++r.games;
+    if (g.error) {
+      if (!r.first_error) {
+        r.first_error = g.error;
+        r.first_error_game = g.index;
+      }
+      ++r.errors;
+      continue;
+    }
+    ++played;
+    std::vector<int> winners;
+    for (int s = 0; s < n && s < static_cast<int>(g.places.size()); ++s)
+      if (g.places[s] == 1) winners.push_back(s);
+    bool draw = winners.empty() || static_cast<int>(winners.size()) == n;
+    if (draw) {
+      ++draws;
+      winners.clear();
+    }
+    for (int s : winners) ++seat_hits[s];
+    if (winners.size() >= 2 && std::find(teams.begin(), teams.end(), winners) == teams.end()) teams.push_back(winners);
+    winners_of.push_back(winners);
+    if (!g.by_limit) ++natural;
+    legal_sum += g.legal_sum;
+    decision_states += g.decisions;
+    lengths.push_back(g.decisions);
+    throws.push_back(g.throws);
+  }
+  for (int s = 0; s < n; ++s) r.seat_wins.push_back(wilson(seat_hits[s], played));
+  std::sort(teams.begin(), teams.end());
+  for (const auto& t : teams) {
+    // A team wins when all its seats are among the winners (a larger winning set counts too).
+    int64_t hits = 0;
+    for (const auto& w : winners_of)
+      if (std::includes(w.begin(), w.end(), t.begin(), t.end())) ++hits;
+    r.team_wins.push_back({t, wilson(hits, played)});
+  }
+  r.draws = wilson(draws, played);
+  r.natural_end = wilson(natural, played);
+  r.length = summarize(std::move(lengths));
+  r.throws = summarize(std::move(throws));
+  r.branching = decision_states ? static_cast<double>(legal_sum) / static_cast<double>(decision_states) : 0.0;
+  return r;
+}
+
+namespace {
+
+std::string rate_json(const Rate& x) {
+  return fmt::format(R"({{"count":{},"games":{},"rate":{:.4f},"ci95":[{:.4f},{:.4f}]}})", x.hits, x.trials, x.rate, x.lo,
+                     x.hi);
+}
+
+std::string summary_json(const Summary& x) {
+  return fmt::format(R"({{"mean":{:.2f},"median":{:.1f},"p95":{:.0f},"min":{:.0f},"max":{:.0f}}})", x.mean, x.median,
+                     x.p95, x.min, x.max);
+}
+
+std::string team_name(const compile::Program& p, const std::vector<int>& seats) {
+  std::string out;
+  for (int s : seats) out += (out.empty() ? "" : "+") + p.seat_names[s];
+  return out;
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string report_json(const compile::Program& p, const Report& r) {
+  std::string out = fmt::format(R"({{"games":{},"errors":{},"seats":[)", r.games, r.errors);
+  for (size_t s = 0; s < r.seat_wins.size(); ++s)
+    out += fmt::format(R"({}{{"seat":{},"wins":{}}})", s ? "," : "", util::json_string(p.seat_names[s]),
+                       rate_json(r.seat_wins[s]));
+  out += R"(],"teams":[)";
+  for (size_t t = 0; t < r.team_wins.size(); ++t) {
+    std::vector<std::string> names;
+    for (int s : r.team_wins[t].seats) names.push_back(util::json_string(p.seat_names[s]));
+    out += fmt::format(R"({}{{"seats":[{}],"wins":{}}})", t ? "," : "", fmt::join(names, ","),
+                       rate_json(r.team_wins[t].wins));
+  }
+  out += fmt::format(R"(],"draws":{},"natural_end":{},"length":{},"throws":{},"branching":{:.3f}}})", rate_json(r.draws),
+                     rate_json(r.natural_end), summary_json(r.length), summary_json(r.throws), r.branching);
+  return out;
+}
+
+std::string report_csv(const compile::Program& p, const Report& r) {
+  std::string out = "statistic,subject,count,games,value,ci95_lo,ci95_hi\n";
+  auto rate = [&](const std::string& what, const std::string& subject, const Rate& x) {
+    out += fmt::format("{},{},{},{},{:.4f},{:.4f},{:.4f}\n", what, csv_field(subject), x.hits, x.trials, x.rate, x.lo, x.hi);
+  };
+  auto summary = [&](const std::string& what, const Summary& x) {
+    out += fmt::format("{0},mean,,{1},{2:.2f},,\n{0},median,,{1},{3:.1f},,\n{0},p95,,{1},{4:.0f},,\n{0},min,,{1},{5:.0f},,\n"
+                       "{0},max,,{1},{6:.0f},,\n",
+                       what, x.count, x.mean, x.median, x.p95, x.min, x.max);
+  };
+  out += fmt::format("games,,{},{},,,\nerrors,,{},{},,,\n", r.games, r.games, r.errors, r.games);
+  for (size_t s = 0; s < r.seat_wins.size(); ++s) rate("seat_wins", p.seat_names[s], r.seat_wins[s]);
+  for (const auto& t : r.team_wins) rate("team_wins", team_name(p, t.seats), t.wins);
+  rate("draws", "", r.draws);
+  rate("natural_end", "", r.natural_end);
+  summary("length", r.length);
+  summary("throws", r.throws);
+  out += fmt::format("branching,,,{},{:.3f},,\n", r.length.count, r.branching);
+  return out;
+}
+
+}  // namespace keli::sim

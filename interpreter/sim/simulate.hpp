@@ -1,0 +1,70 @@
+// Many games over several threads. Game i is played with an Rng seeded from (seed, i), and its
+// record is stored at position i, so the results are the same whatever the thread count or the
+// order in which threads pick games. Each thread has its own runtime::Game (a Game is not shared).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compile/program.hpp"
+#include "sim/playout.hpp"
+#include "sim/stats.hpp"
+
+namespace keli::sim {
+
+// The seed of game `index` in a run seeded with `seed` (SplitMix64 of both; see runtime/rng.hpp).
+uint64_t game_seed(uint64_t seed, int64_t index);
+
+struct RunOptions {
+  int64_t games = 1;
+  int threads = 1;
+  uint64_t seed = 1;
+  // Called on the calling thread about ten times a second and once at the end: games finished so far.
+  std::function<void(int64_t done, int64_t total)> progress;
+};
+
+// Plays game `index` with `game` (this thread's) and `rng` (already seeded for the game) and
+// returns its record. Called concurrently from several threads: it must touch no shared
+// mutable state except through its arguments.
+using PlayFn = std::function<GameRecord(runtime::Game& game, int64_t index, runtime::Rng& rng)>;
+
+// Runs opts.games games of `program` over opts.threads threads; records in game order.
+std::vector<GameRecord> run_games(std::shared_ptr<const compile::Program> program, const RunOptions& opts,
+                                  const PlayFn& play);
+
+// The same with agents: seats_for(i) gives one agent spec per seat for game i (e.g. rotating
+// seats in a match). Each thread makes each distinct spec once (agents::make_agent) and reuses
+// it; "random" plays inline. Specs must have been checked by the caller (make_agent succeeds).
+std::vector<GameRecord> run_agents(std::shared_ptr<const compile::Program> program, const RunOptions& opts,
+                                   const std::function<std::vector<std::string>(int64_t index)>& seats_for);
+
+// What a set of records says, per seat and per team. A game's winners are the seats in first
+// place. A draw: every seat shares first place (or no seat is placed). A team win: two or more
+// seats, not all, share first place; the teams reported are the distinct such sets seen.
+struct TeamRate {
+  std::vector<int> seats;
+  Rate wins;
+};
+struct Report {
+  int64_t games = 0, errors = 0;
+  std::vector<Rate> seat_wins;     // per seat: games in which it shared first place and was not a draw
+  std::vector<TeamRate> team_wins; // per observed winning team, ordered by its smallest seat
+  Rate draws;
+  Rate natural_end;                // ended by the rules, not by the move limit
+  Summary length;                  // decisions per game
+  Summary throws;                  // chance events (throws) per game
+  double branching = 0;            // legal moves per decision state, pooled over all games
+  std::optional<diag::Error> first_error;  // the error of the lowest-numbered game that had one
+  int64_t first_error_game = -1;
+};
+Report report(const compile::Program& program, const std::vector<GameRecord>& records);
+
+// The report as JSON (one object, fixed key order, no timings) and as CSV (one row per
+// statistic: section,name,value,lo,hi). Both are byte-identical for identical records.
+std::string report_json(const compile::Program& program, const Report& r);
+std::string report_csv(const compile::Program& program, const Report& r);
+
+}  // namespace keli::sim

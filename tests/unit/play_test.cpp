@@ -1,0 +1,105 @@
+// keli play driven through stdin: moves by number and notation, '?' explanations, undo, save and
+// --resume, several human seats, and bad input asked again.
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "support.hpp"
+
+using namespace keli;
+
+namespace {
+
+int count_of(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+std::string temp(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / fmt::format("keli_play_{}_{}", getpid(), name)).string();
+}
+
+}  // namespace
+
+TEST_CASE("play: '?' explains each legal move by its rule's parameters and effects", "[play]") {
+  auto r = test::keli_input({"play", "games/raja_pasu.keli", "--seed", "1"}, "?\nquit\n");
+  REQUIRE(r.status == 0);
+  // South's seven holes, each named with its parameter and what sowing it changes
+  CHECK_THAT(r.out, Catch::Contains("1) sow 0"));
+  CHECK_THAT(r.out, Catch::Contains("sow h=0:"));
+  CHECK_THAT(r.out, Catch::Contains("entries of counters"));
+  CHECK_THAT(r.out, Catch::Contains("then North to play"));
+  CHECK_THAT(r.out, Catch::Contains("game stopped"));
+}
+
+TEST_CASE("play: bad input is asked again; numbers and notations both play", "[play]") {
+  auto r = test::keli_input({"play", "games/raja_pasu.keli", "--seed", "2", "--players", "human,random"},
+                            "xyzzy\n99\n1\nsow 3\nquit\n");
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("'xyzzy' is not one of your moves"));
+  CHECK_THAT(r.out, Catch::Contains("'99' is not one of your moves"));
+  CHECK(count_of(r.out, "North plays") >= 1);
+  // the board is drawn after each move with the move's hole in brackets
+  CHECK_THAT(r.out, Catch::Contains("[0:"));
+}
+
+TEST_CASE("play: undo takes back the last decision and the moves after it", "[play]") {
+  std::string saved = temp("undo.jsonl");
+  auto r = test::keli_input({"play", "games/raja_pasu.keli", "--seed", "3"}, "1\nundo\nundo\nsave " + saved + "\nquit\n");
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("taken back: it is South's decision again"));
+  CHECK_THAT(r.out, Catch::Contains("nothing to undo"));
+  CHECK_THAT(r.out, Catch::Contains("saved 0 steps"));
+  std::filesystem::remove(saved);
+}
+
+TEST_CASE("play: save writes a trace and --resume goes on from it", "[play]") {
+  std::string saved = temp("save.jsonl");
+  auto r = test::keli_input({"play", "games/pahada_keliya.keli", "--seed", "4", "--players", "human,greedy"},
+                            "1\n1\nsave " + saved + "\nquit\n");
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("saved"));
+  std::ifstream in(saved);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string trace = ss.str();
+  CHECK_THAT(trace, Catch::Contains(R"("players":["human","greedy","greedy","greedy"])"));
+  CHECK_THAT(trace, Catch::Contains(R"("chance":true)"));
+  int steps = count_of(trace, "\"ply\":");
+  CHECK(steps >= 3);
+  auto resumed = test::keli_input({"play", "--resume", saved}, "quit\n");
+  REQUIRE(resumed.status == 0);
+  CHECK_THAT(resumed.out, Catch::Contains(fmt::format("resumed {} after {} steps", saved, steps)));
+  // a corrupted saved game is refused with its line
+  {
+    std::ofstream out(saved, std::ios::app);
+    out << R"({"ply":999,"player":0,"move":"x","rule":"nonsense","args":[],"state":{}})" << "\n";
+  }
+  auto bad = test::keli_input({"play", "--resume", saved}, "quit\n");
+  CHECK(bad.status == 1);
+  CHECK_THAT(bad.err, Catch::Contains("the move 'nonsense' is not legal here"));
+  std::filesystem::remove(saved);
+}
+
+TEST_CASE("play: a whole game against mcts, with two people at the keyboard", "[play]") {
+  // Raja Pasu with three holes a row: people always choose their first move until it ends
+  std::string input;
+  for (int i = 0; i < 400; ++i) input += "1\n";
+  auto r = test::keli_input({"play", "games/raja_pasu.keli", "--param", "holes=3", "--param", "seeds=2", "--seed",
+                             "6", "--players", "human,mcts:iterations=50"},
+                            input);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("result: South"));
+  // two people always choosing the first move can play a match of hundreds of rounds: one round
+  auto two = test::keli_input({"play", "games/raja_pasu.keli", "--param", "holes=3", "--param", "seeds=2", "--param",
+                               "rounds=single", "--seed", "6", "--players", "human,human"},
+                              input);
+  REQUIRE(two.status == 0);
+  CHECK_THAT(two.out, Catch::Contains("you play South (seat 0) and North (seat 1)"));
+  CHECK_THAT(two.out, Catch::Contains("North> "));
+  CHECK_THAT(two.out, Catch::Contains("result:"));
+}

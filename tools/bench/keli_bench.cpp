@@ -1,0 +1,129 @@
+// Google Benchmarks of the runtime (Keli issue 6): random playouts of every game in games/, the
+// hand-written Raja Pasu for comparison, and heap allocations per step during playouts (target
+// zero), counted by replacing the global operator new in this binary only.
+//   build/tools/bench/keli_bench                          all of them
+//   build/tools/bench/keli_bench --benchmark_filter=raja  Keli's Raja Pasu beside the native one
+// Counters: playouts/s (items_per_second), decisions/s, steps/s, decisions/game, state_bytes,
+// allocs/step and allocs/game (heap allocations during the moves of a playout, after the start).
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <new>
+
+#include "raja_pasu_native.hpp"
+#include "runtime/game.hpp"
+#include "session/game_file.hpp"
+
+// Every allocation of the process passes here; the count is read around the move loop.
+namespace {
+std::atomic<uint64_t> g_allocations{0};
+}
+
+void* operator new(std::size_t n) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t n) { return operator new(n); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+namespace rt = keli::runtime;
+
+// One random playout as keli bench plays it (uniform choice, dice by sample_roll); counts the
+// allocations made after the start position, i.e. by legal/apply/sample_roll/apply_roll.
+struct PlayoutCount {
+  int64_t decisions = 0, steps = 0;
+  uint64_t allocations = 0;
+};
+PlayoutCount play(rt::Game& game, rt::Rng& rng, std::vector<rt::Move>& legal) {
+  PlayoutCount c;
+  rt::State s = game.initial();
+  uint64_t before = g_allocations.load(std::memory_order_relaxed);
+  while (!game.over(s)) {
+    if (game.chance(s)) {
+      game.apply_roll(s, game.sample_roll(s, rng));
+    } else {
+      game.legal(s, legal);
+      game.apply(s, legal[rng.below(legal.size())]);
+    }
+  }
+  c.allocations = g_allocations.load(std::memory_order_relaxed) - before;
+  c.decisions = game.moves(s);
+  c.steps = game.ply(s);
+  return c;
+}
+
+void keli_playouts(benchmark::State& state, std::shared_ptr<const keli::compile::Program> program) {
+  rt::Game game(program);
+  std::vector<rt::Move> legal;
+  legal.reserve(1024);  // grown once, outside the measured loop
+  rt::Rng rng(1);
+  int64_t games = 0, decisions = 0, steps = 0;
+  uint64_t allocations = 0;
+  for (auto _ : state) {
+    PlayoutCount c = play(game, rng, legal);
+    ++games;
+    decisions += c.decisions;
+    steps += c.steps;
+    allocations += c.allocations;
+  }
+  state.SetItemsProcessed(games);
+  state.counters["decisions/s"] = benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
+  state.counters["steps/s"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate);
+  state.counters["decisions/game"] = static_cast<double>(decisions) / static_cast<double>(std::max<int64_t>(1, games));
+  state.counters["state_bytes"] = static_cast<double>(program->state_size * sizeof(int32_t));
+  state.counters["allocs/step"] = static_cast<double>(allocations) / static_cast<double>(std::max<int64_t>(1, steps));
+  state.counters["allocs/game"] = static_cast<double>(allocations) / static_cast<double>(std::max<int64_t>(1, games));
+}
+
+void native_raja_pasu(benchmark::State& state) {
+  rt::Rng rng(1);
+  keli::bench::RajaPasu::State s;
+  int64_t games = 0, decisions = 0;
+  for (auto _ : state) {
+    decisions += keli::bench::RajaPasu::playout(rng, s);
+    benchmark::DoNotOptimize(s);
+    ++games;
+  }
+  state.SetItemsProcessed(games);
+  state.counters["decisions/s"] = benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
+  state.counters["steps/s"] = benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
+  state.counters["decisions/game"] = static_cast<double>(decisions) / static_cast<double>(std::max<int64_t>(1, games));
+  state.counters["state_bytes"] = static_cast<double>(sizeof(keli::bench::RajaPasu::State));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  for (const auto& e : fs::directory_iterator(fs::path(KELI_SOURCE_DIR) / "games"))
+    if (e.path().extension() == ".keli") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) {
+    auto file = keli::GameFile::open(f);
+    keli::diag::Diagnostics d;
+    auto program = file->ok() ? file->compile({}, d) : nullptr;
+    if (!program) {
+      fmt::print(stderr, "{}: does not compile with its defaults; not benchmarked\n", f);
+      continue;
+    }
+    std::string name = "keli/" + fs::path(f).stem().string();
+    benchmark::RegisterBenchmark(name.c_str(), keli_playouts, program)->Unit(benchmark::kMicrosecond);
+  }
+  benchmark::RegisterBenchmark("native/raja_pasu", native_raja_pasu)->Unit(benchmark::kMicrosecond);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

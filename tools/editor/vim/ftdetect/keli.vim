@@ -1,0 +1,2 @@
+" Keli game description files (.keli).
+autocmd BufRead,BufNewFile *.keli setfiletype keli

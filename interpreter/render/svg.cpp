@@ -2,6 +2,7 @@
 // tracks, labels and counts, pieces, then the legend under the board. Nothing here knows a game:
 // shapes come from the sites' coordinates, meanings from the region, variable and seat names.
 #include "render/svg.hpp"
+#include "render/text.hpp"
 
 #include <fmt/format.h>
 
@@ -29,23 +30,6 @@ const char* const kTints[] = {"#f5dc8c", "#bcd9ef", "#cfe8c4", "#ecc8e1", "#ddd3
 const char* const kFlagColours[] = {"#b03a2e", "#2874a6", "#1e8449", "#7d3c98", "#ba4a00"};
 const char* const kFlagSymbols = "*+!~^";
 constexpr int kMaxTinted = 6, kMaxFlags = 5, kMaxTracks = 4;
-
-// Counts of each seat's pieces per site, from the game's `display pieces at F by G` functions.
-std::vector<std::vector<int>> pieces_by_site(const Program& p, const runtime::State& s) {
-  std::vector<std::vector<int>> held(p.num_sites);
-  if (p.piece_site < 0 || p.piece_owner < 0) return held;
-  runtime::State copy = s;
-  runtime::Machine m(p);
-  m.bind(copy.data());
-  for (int pc = 0; pc < p.num_pieces; ++pc) {
-    int64_t arg = pc;
-    int64_t site = m.call(p.piece_site, &arg, 1), owner = m.call(p.piece_owner, &arg, 1);
-    if (site < 0 || site >= p.num_sites || owner < 0 || owner >= p.num_players) continue;
-    if (held[site].empty()) held[site].assign(p.num_players, 0);
-    ++held[site][owner];
-  }
-  return held;
-}
 
 // A token's label: the seat's initial when the initials tell the seats apart, else its number.
 std::vector<std::string> seat_labels(const Program& p) {

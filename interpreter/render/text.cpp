@@ -16,6 +16,24 @@ static std::string var_value(const compile::VarInfo& v, int32_t x) {
   return std::to_string(x);
 }
 
+// Counts of each seat's pieces per site, from the game's `display pieces at F by G` functions
+// (empty lists where nothing stands, and everywhere when the game displays no pieces).
+std::vector<std::vector<int>> pieces_by_site(const Program& p, const runtime::State& s) {
+  std::vector<std::vector<int>> held(p.num_sites);
+  if (p.piece_site < 0 || p.piece_owner < 0) return held;
+  runtime::State copy = s;
+  runtime::Machine m(p);
+  m.bind(copy.data());
+  for (int pc = 0; pc < p.num_pieces; ++pc) {
+    int64_t arg = pc;
+    int64_t site = m.call(p.piece_site, &arg, 1), owner = m.call(p.piece_owner, &arg, 1);
+    if (site < 0 || site >= p.num_sites || owner < 0 || owner >= p.num_players) continue;
+    if (held[site].empty()) held[site].assign(p.num_players, 0);
+    ++held[site][owner];
+  }
+  return held;
+}
+
 // What each site shows: its label and the displayed variable (with flag marks), or the pieces
 // on it by their owners' initials, or '.' / 'x' (a marked site). `held` gets the pieces by site.
 static std::vector<std::string> site_texts(const Program& p, const runtime::State& s, std::vector<std::vector<int>>& held) {
@@ -23,19 +41,7 @@ static std::vector<std::string> site_texts(const Program& p, const runtime::Stat
   for (const auto& v : p.vars)
     if (v.kind == 1 && v.dims.size() == 1 && v.dim_kinds[0] == 1) flags.push_back(&v);
   const char* marks = "*+!~^";
-  held.assign(p.num_sites, {});
-  if (p.piece_site >= 0 && p.piece_owner >= 0) {
-    runtime::State copy = s;
-    runtime::Machine m(p);
-    m.bind(copy.data());
-    for (int pc = 0; pc < p.num_pieces; ++pc) {
-      int64_t arg = pc;
-      int64_t site = m.call(p.piece_site, &arg, 1), owner = m.call(p.piece_owner, &arg, 1);
-      if (site < 0 || site >= p.num_sites || owner < 0 || owner >= p.num_players) continue;
-      if (held[site].empty()) held[site].assign(p.num_players, 0);
-      ++held[site][owner];
-    }
-  }
+  held = pieces_by_site(p, s);
   // Seats are shown by their initials when those tell them apart, else by their names.
   bool distinct_initials = true;
   for (int a = 0; a < p.num_players; ++a)

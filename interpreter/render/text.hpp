@@ -14,4 +14,8 @@ namespace keli::render {
 std::string board_text(const compile::Program& p, const runtime::State& s, const std::vector<int>& marked = {},
                        bool bold = false);
 
+// Counts of each seat's pieces per site (an empty list where none stand), from the game's
+// `display pieces at F by G`; every list empty when the game displays no pieces.
+std::vector<std::vector<int>> pieces_by_site(const compile::Program& p, const runtime::State& s);
+
 }  // namespace keli::render

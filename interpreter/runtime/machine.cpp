@@ -388,7 +388,8 @@ void Machine::emit(int event, const int32_t* arg_nodes, int nargs) {
 void Machine::end_game(const Node& n) {
   int P = p_.num_players;
   int32_t next = state_[compile::kNextPlace];
-  std::vector<int64_t> score(P, 0);
+  std::vector<int64_t>& score = end_scores_;  // kept between games: no allocation per game
+  score.assign(P, 0);
   for (int pl = 0; pl < P; ++pl) {
     if (n.aux == 1) {
       const compile::VarInfo& t = p_.vars[n.a];
@@ -398,7 +399,8 @@ void Machine::end_game(const Node& n) {
       score[pl] = call(n.a, &a, 1);
     }
   }
-  std::vector<bool> open(P);
+  std::vector<char>& open = end_open_;
+  open.assign(P, 0);
   for (int pl = 0; pl < P; ++pl) open[pl] = state_[compile::kPlaces + pl] == 0;
   for (int pl = 0; pl < P; ++pl) {
     if (!open[pl]) continue;

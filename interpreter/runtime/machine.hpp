@@ -78,7 +78,9 @@ class Machine {
   static constexpr int kMemoSlots = 256;  // per callable, direct-mapped
   bool memo_ = false;
   uint32_t generation_ = 0;
-  std::vector<MemoEntry> memo_table_;  // callable * kMemoSlots + slot, allocated once
+  std::vector<MemoEntry> memo_table_;
+  std::vector<int64_t> end_scores_;  // end_game's scratch
+  std::vector<char> end_open_;  // callable * kMemoSlots + slot, allocated once
 };
 
 // Safety bounds the interpreter enforces whatever the game says.

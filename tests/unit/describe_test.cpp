@@ -199,6 +199,15 @@ TEST_CASE("describe replaced and added declarations of a variant", "[describe]")
                                       "adds var bonus  ", "adds handler moved(p)  ", "adds invariant bonus grows  ",
                                       "adds setup   "});
   CHECK(d.seats.size() == 3);
+  // One rule of a base phase replaced and one added, through `extend phase`.
+  std::string rules = write("rules.keli",
+                            "game \"Rules\" extends \"base.keli\"\nextend phase go {\n"
+                            "  override move step() { at[mover] += 2 mover = next_seat(mover) }\n"
+                            "  move rest() { mover = next_seat(mover) }\n}\n");
+  auto r = described(rules);
+  std::set<std::string> rule_changes;
+  for (const auto& c : r.changes) rule_changes.insert(c.action + " " + c.kind + " " + c.name);
+  CHECK(rule_changes == std::set<std::string>{"replaces move step (phase go)", "adds move rest (phase go)"});
   fs::remove_all(dir);
 }
 

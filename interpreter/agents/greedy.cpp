@@ -19,16 +19,7 @@ class GreedyAgent : public Agent {
     double best = -HUGE_VAL;
     size_t chosen = 0, ties = 0;
     for (size_t i = 0; i < legal.size(); ++i) {
-      after_ = s;
-      g.apply(after_, legal[i]);
-      double v;
-      if (g.over(after_)) {
-        // results dominate any evaluation: reward 1 (first) to 0 (last), scaled far above it
-        ev.terminal(after_, rewards_);
-        v = (rewards_[mover] - 0.5) * 1e12;
-      } else {
-        v = ev.margin(ev.scores(after_), mover);
-      }
+      double v = ev.one_move(g, s, legal[i], mover, after_);  // results dominate any evaluation
       if (v > best) {
         best = v;
         chosen = i;
@@ -43,7 +34,6 @@ class GreedyAgent : public Agent {
  private:
   EvaluatorCache cache_;
   runtime::State after_;
-  std::vector<double> rewards_;
 };
 
 }  // namespace

@@ -1,7 +1,8 @@
 // mcts: UCT. Each node keeps the reward sums of every player, so the mover at a node picks by its
 // own rewards: this plays any number of players, and partners (who share places) help each other.
 // Throws are sampled (Game::sample_roll) and a chance node keeps one child per outcome seen.
-// States are not stored: each iteration replays its path from the root on one reused state.
+// Nodes keep their states (up to a memory budget; past it, a path is replayed from the deepest
+// kept state), so an iteration applies only the moves it adds.
 #include <algorithm>
 #include <fmt/format.h>
 
@@ -21,6 +22,7 @@ struct Node {
   int moves = -1, nmoves = 0, expanded = 0;  // legal moves in moves_ (-1: not yet generated)
   int visits = 0;
   int mover = -1;            // who decides here (-1 at a chance node or the end)
+  int state = -1;            // the state here in the pool (-1: replayed from an ancestor's)
 };
 
 class MctsAgent : public Agent {
@@ -31,6 +33,9 @@ class MctsAgent : public Agent {
         cutoff_(static_cast<int>(o.get("cutoff"))),
         scale_(o.get("scale")),
         c_(o.get("c")),
+        rollout_(o.get("rollout") != 0),
+        order_(o.get("order") != 0),
+        pool_bytes_(static_cast<size_t>(o.get("memory") * 1048576.0)),
         verbose_(o.get("verbose") != 0) {}
 
   size_t choose(runtime::Game& g, const runtime::State& s, const std::vector<runtime::Move>& legal,
@@ -40,12 +45,12 @@ class MctsAgent : public Agent {
     np_ = ev.players();
     nodes_.clear();
     sums_.clear();
-    moves_.assign(legal.begin(), legal.end());
+    moves_.clear();
     rolls_.clear();
+    pooled_ = 0;
     new_node();
-    nodes_[0].moves = 0;
-    nodes_[0].nmoves = static_cast<int>(legal.size());
-    nodes_[0].mover = g.mover(s);
+    legal_.assign(legal.begin(), legal.end());
+    generate(g, ev, s, 0);
     auto start = std::chrono::steady_clock::now();
     int it = 0;
     for (;; ++it) {
@@ -56,14 +61,15 @@ class MctsAgent : public Agent {
       }
       iterate(g, ev, s, rng);
     }
-    // the most visited move; the better mean among equals
+    // the most visited move; the better mean among equals; among moves equal in both, the one
+    // expanded first (children are listed newest first), which is the best ordered
     int best = -1;
     size_t chosen = 0;
     double best_mean = -1;
     const int mover = nodes_[0].mover;
     for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
       double mean = sums_[c * np_ + mover] / std::max(1, nodes_[c].visits);
-      if (nodes_[c].visits > best || (nodes_[c].visits == best && mean > best_mean)) {
+      if (nodes_[c].visits > best || (nodes_[c].visits == best && mean >= best_mean)) {
         best = nodes_[c].visits;
         best_mean = mean;
         for (size_t i = 0; i < legal.size(); ++i)
@@ -74,6 +80,10 @@ class MctsAgent : public Agent {
       double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       fmt::print(stderr, "mcts: {} iterations in {:.3f} s ({:.0f}/s), {} nodes; {} visited {} times, mean reward {:.3f}\n", it,
                  secs, secs > 0 ? it / secs : 0.0, nodes_.size(), g.notation(legal[chosen]), best, best_mean);
+      for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
+        fmt::print(stderr, "  {}: {} visits, mean reward {:.3f}\n", g.notation(nodes_[c].move), nodes_[c].visits,
+                   sums_[c * np_ + mover] / std::max(1, nodes_[c].visits));
+      }
     }
     return chosen;
   }
@@ -90,61 +100,109 @@ class MctsAgent : public Agent {
     nodes_[parent].first_child = child;
   }
 
+  // The state after a new child's move or throw, in work_, is kept for the child while the pool
+  // has room, so that later iterations start from it instead of replaying the path.
+  void keep(int child) {
+    if ((pooled_ + 1) * work_.size() * sizeof(int32_t) > pool_bytes_) return;
+    if (pooled_ == pool_.size()) pool_.emplace_back();
+    pool_[pooled_] = work_;
+    nodes_[child].state = static_cast<int>(pooled_++);
+  }
+
+  // Moves the current state into child: its kept state, else cur with the child's step applied
+  // in work_ (`fresh`: the child is new, keep its state).
+  template <class Step>
+  const runtime::State* enter(const runtime::State* cur, int child, bool fresh, Step&& step) {
+    if (nodes_[child].state >= 0) return &pool_[nodes_[child].state];
+    if (cur != &work_) work_ = *cur;
+    step(work_);
+    if (fresh) keep(child);
+    return &work_;
+  }
+
   // Selection and expansion down to a new node (or the end), a rollout, then backing up.
   void iterate(runtime::Game& g, Evaluator& ev, const runtime::State& root, runtime::Rng& rng) {
-    work_ = root;
+    const runtime::State* cur = &root;
     path_.clear();
     int node = 0;
     path_.push_back(node);
-    while (!g.over(work_)) {
-      if (g.chance(work_)) {
-        const std::vector<int32_t>& roll = g.sample_roll(work_, rng);
+    while (!g.over(*cur)) {
+      if (g.chance(*cur)) {
+        const std::vector<int32_t>& roll = g.sample_roll(*cur, rng);
         int child = -1;
         for (int c = nodes_[node].first_child; c >= 0 && child < 0; c = nodes_[c].next_sibling)
           if (std::equal(roll.begin(), roll.end(), rolls_.begin() + nodes_[c].roll)) child = c;
-        if (child < 0) {
+        bool fresh = child < 0;
+        if (fresh) {
           child = new_node();
           nodes_[child].roll = static_cast<int>(rolls_.size());
           rolls_.insert(rolls_.end(), roll.begin(), roll.end());
           add_child(node, child);
         }
-        g.apply_roll(work_, roll);
+        cur = enter(cur, child, fresh, [&](runtime::State& st) { g.apply_roll(st, roll); });
         node = child;
         path_.push_back(node);
         continue;
       }
-      Node* n = &nodes_[node];
-      if (n->moves < 0) {
-        g.legal(work_, legal_);
-        n->moves = static_cast<int>(moves_.size());
-        n->nmoves = static_cast<int>(legal_.size());
-        n->mover = g.mover(work_);
-        moves_.insert(moves_.end(), legal_.begin(), legal_.end());
+      if (nodes_[node].moves < 0) {
+        g.legal(*cur, legal_);
+        generate(g, ev, *cur, node);
       }
-      if (n->expanded < n->nmoves) {
-        // expand one untried move, chosen at random
-        int pick = n->moves + n->expanded + static_cast<int>(rng.below(n->nmoves - n->expanded));
-        std::swap(moves_[pick], moves_[n->moves + n->expanded]);
+      Node* n = &nodes_[node];
+      if (n->expanded < n->nmoves && (!order_ || n->expanded < widened(n->visits))) {
+        // expand one untried move: the next in order when ordered, else one at random
+        if (!order_) {
+          int pick = n->moves + n->expanded + static_cast<int>(rng.below(n->nmoves - n->expanded));
+          std::swap(moves_[pick], moves_[n->moves + n->expanded]);
+        }
         runtime::Move m = moves_[n->moves + n->expanded];
         ++n->expanded;
         int child = new_node();
         nodes_[child].move = m;
         add_child(node, child);
-        g.apply(work_, m);
+        cur = enter(cur, child, true, [&](runtime::State& st) { g.apply(st, m); });
         path_.push_back(child);
         break;
       }
       node = select(node);
-      g.apply(work_, nodes_[node].move);
+      cur = enter(cur, node, false, [&](runtime::State& st) { g.apply(st, nodes_[node].move); });
       path_.push_back(node);
     }
-    rollout(g, work_, rng, cutoff_, legal_);
-    ev.rewards(work_, scale_, rewards_);
+    if (rollout_) {
+      if (cur != &work_) work_ = *cur;
+      rollout(g, work_, rng, cutoff_, legal_);
+      cur = &work_;
+    }
+    ev.rewards(*cur, scale_, rewards_);
     for (int k : path_) {
       ++nodes_[k].visits;
       for (int p = 0; p < np_; ++p) sums_[k * np_ + p] += rewards_[p];
     }
   }
+
+  // Stores the moves in legal_ as node's moves. Ordered, they are sorted best first for the
+  // mover by the evaluation after each (a move that ends the game by its result), so that a node
+  // visited a few times is judged by its likely moves rather than by random ones.
+  void generate(runtime::Game& g, Evaluator& ev, const runtime::State& s, int node) {
+    Node& n = nodes_[node];
+    n.moves = static_cast<int>(moves_.size());
+    n.nmoves = static_cast<int>(legal_.size());
+    n.mover = g.mover(s);
+    if (order_ && legal_.size() > 1 && ev.declared()) {
+      keyed_.clear();
+      for (size_t i = 0; i < legal_.size(); ++i)
+        keyed_.emplace_back(-ev.one_move(g, s, legal_[i], n.mover, scratch_), static_cast<int>(i));
+      std::stable_sort(keyed_.begin(), keyed_.end());
+      for (const auto& [key, i] : keyed_) moves_.push_back(legal_[i]);
+      return;
+    }
+    moves_.insert(moves_.end(), legal_.begin(), legal_.end());
+  }
+
+  // Progressive widening of ordered nodes: how many of the best-ordered moves a node visited
+  // `visits` times may have tried (1, then 2 from 2 visits, 3 from 8, 4 from 18, ... 11 from 200).
+  // A node seen a few times is judged by its best moves; all are tried as its visits grow.
+  static int widened(int visits) { return 1 + static_cast<int>(std::sqrt(visits / 2.0)); }
 
   // UCB1 on the mover's own mean reward.
   int select(int node) const {
@@ -167,6 +225,8 @@ class MctsAgent : public Agent {
   double seconds_;
   int cutoff_;
   double scale_, c_;
+  bool rollout_, order_;
+  size_t pool_bytes_;  // the most the kept states may take
   bool verbose_;
   int np_ = 0;
   EvaluatorCache cache_;
@@ -178,7 +238,10 @@ class MctsAgent : public Agent {
   std::vector<int> path_;
   std::vector<runtime::Move> legal_;
   std::vector<double> rewards_;
-  runtime::State work_;
+  runtime::State work_, scratch_;
+  std::vector<runtime::State> pool_;  // states of nodes; entries are reused between searches
+  size_t pooled_ = 0;
+  std::vector<std::pair<double, int>> keyed_;  // (minus the ordering key, index in legal_)
 };
 
 }  // namespace

@@ -80,6 +80,15 @@ void Evaluator::rewards(const runtime::State& s, double scale, std::vector<doubl
   else estimate(s, scale, out);
 }
 
+double Evaluator::one_move(runtime::Game& g, const runtime::State& s, const runtime::Move& m, int mover,
+                           runtime::State& after) {
+  after = s;
+  g.apply(after, m);
+  if (!g.over(after)) return margin(scores(after), mover);
+  terminal(after, results_);
+  return (results_[mover] - 0.5) * 1e12;
+}
+
 void rollout(runtime::Game& g, runtime::State& s, runtime::Rng& rng, int cutoff, std::vector<runtime::Move>& legal) {
   int decisions = 0;
   while (!g.over(s)) {

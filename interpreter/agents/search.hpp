@@ -39,12 +39,15 @@ class Evaluator {
   void estimate(const runtime::State& s, double scale, std::vector<double>& out);
   // Either, as the state requires.
   void rewards(const runtime::State& s, double scale, std::vector<double>& out);
+  // A move's value to `mover`, one move ahead: its lead after m or, when m ends the game, its
+  // result (1 first .. 0 last, less 0.5) far above any lead. `after` is scratch.
+  double one_move(runtime::Game& g, const runtime::State& s, const runtime::Move& m, int mover, runtime::State& after);
 
  private:
   const compile::Program& p_;
   runtime::Machine m_;
   runtime::State scratch_;
-  std::vector<double> scores_;
+  std::vector<double> scores_, results_;
   std::vector<int> team_;
   int sides_ = 0;
 };

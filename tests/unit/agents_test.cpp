@@ -44,7 +44,8 @@ std::vector<std::string> play_some(std::shared_ptr<const compile::Program> progr
 TEST_CASE("every agent chooses legal moves in every game", "[agents]") {
   for (const auto& file : test::game_files()) {
     auto p = test::compile(file);
-    for (const char* spec : {"random", "greedy", "mc:playouts=2:cutoff=10", "mcts:iterations=20:cutoff=10", "expectimax:depth=1"}) {
+    for (const char* spec : {"random", "greedy", "mc:playouts=2:cutoff=10", "mcts:iterations=20:cutoff=10",
+                             "mcts:iterations=20:rollout=0", "mcts:iterations=20:cutoff=5:order=0:memory=0", "expectimax:depth=1"}) {
       std::string err;
       auto a = agents::make_agent(spec, *p, err);
       if (!a) {
@@ -126,16 +127,33 @@ TEST_CASE("the --help texts list every agent and option", "[agents]") {
   }
 }
 
+// Kept states only save replaying paths: the tree, and so every choice, must be the same with
+// the whole tree kept, with none kept, and with a budget that runs out part way.
+TEST_CASE("mcts plays the same whether it keeps states or replays paths", "[agents]") {
+  for (const char* game : {"games/raja_pasu.keli", "games/pahada_keliya.keli", "games/pagade_kayi_ata_4_players.keli"}) {
+    auto p = test::compile(test::source_path(game));
+    for (const char* opts : {"cutoff=10", "rollout=0", "cutoff=5:order=0"}) {
+      std::string kept = fmt::format("mcts:iterations=60:{}", opts);
+      INFO(game << " " << kept);
+      auto a = play_some(p, kept, 10, 7);
+      CHECK(a == play_some(p, kept + ":memory=0", 10, 7));
+      CHECK(a == play_some(p, kept + ":memory=0.01", 10, 7));  // 10 kB: one Pagade state, some dozens of Raja Pasu
+    }
+  }
+}
+
 TEST_CASE("mcts beats random at Raja Pasu in a small match", "[agents]") {
-  auto r = test::keli({"match", "games/raja_pasu.keli", "--players", "mcts:iterations=200:cutoff=30,random", "-n",
-                       "16", "--seed", "5", "--json"});
-  REQUIRE(r.status == 0);
-  // {"player":"mcts:...","seats":1,"wins":W,...}: at least 11 of 16 (random alone wins about half)
-  auto at = r.out.find("\"wins\":");
-  REQUIRE(at != std::string::npos);
-  int wins = std::stoi(r.out.substr(at + 7));
-  INFO(r.out);
-  CHECK(wins >= 11);
+  // with cut-off rollouts, and scoring new nodes by the evaluation alone
+  for (const char* spec : {"mcts:iterations=200:cutoff=30,random", "mcts:iterations=200:rollout=0,random"}) {
+    auto r = test::keli({"match", "games/raja_pasu.keli", "--players", spec, "-n", "16", "--seed", "5", "--json"});
+    REQUIRE(r.status == 0);
+    // {"player":"mcts:...","seats":1,"wins":W,...}: at least 11 of 16 (random alone wins about half)
+    auto at = r.out.find("\"wins\":");
+    REQUIRE(at != std::string::npos);
+    int wins = std::stoi(r.out.substr(at + 7));
+    INFO(r.out);
+    CHECK(wins >= 11);
+  }
 }
 
 TEST_CASE("keli match reports rotated seats", "[agents]") {

@@ -89,11 +89,11 @@ TEST_CASE("play: a whole game against mcts, with two people at the keyboard", "[
   // Raja Pasu with three holes a row: people always choose their first move until it ends
   std::string input;
   for (int i = 0; i < 400; ++i) input += "1\n";
-  auto r = test::keli_input({"play", "games/raja_pasu.keli", "--param", "holes=3", "--param", "seeds=2", "--seed",
-                             "6", "--players", "human,mcts:iterations=50"},
+  auto r = test::keli_input({"play", "games/raja_pasu.keli", "--param", "holes=3", "--param", "seeds=2", "--param",
+                             "rounds=single", "--seed", "6", "--players", "human,mcts:iterations=50"},
                             input);
   REQUIRE(r.status == 0);
-  CHECK_THAT(r.out, Catch::Contains("result: South"));
+  CHECK_THAT(r.out, Catch::Contains("result: South 2nd, North 1st"));  // mcts wins the round
   // two people always choosing the first move can play a match of hundreds of rounds: one round
   auto two = test::keli_input({"play", "games/raja_pasu.keli", "--param", "holes=3", "--param", "seeds=2", "--param",
                                "rounds=single", "--seed", "6", "--players", "human,human"},
@@ -102,4 +102,21 @@ TEST_CASE("play: a whole game against mcts, with two people at the keyboard", "[
   CHECK_THAT(two.out, Catch::Contains("you play South (seat 0) and North (seat 1)"));
   CHECK_THAT(two.out, Catch::Contains("North> "));
   CHECK_THAT(two.out, Catch::Contains("result:"));
+}
+
+// The race games to their end against mcts: a person who always types 1 (the first legal move)
+// against three searching players, a full ranking in Pagade Kayi Ata.
+TEST_CASE("play: whole games of Pahada Keliya and Pagade Kayi Ata against mcts", "[play]") {
+  std::string input;
+  for (int i = 0; i < 20000; ++i) input += "1\n";
+  auto pahada = test::keli_input(
+      {"play", "games/pahada_keliya.keli", "--seed", "5", "--players", "human,mcts:iterations=20:cutoff=5"}, input);
+  REQUIRE(pahada.status == 0);
+  CHECK_THAT(pahada.out, Catch::Contains("result: South 3rd, East 1st, North 3rd, West 1st"));  // the mcts team wins
+  auto pagade = test::keli_input({"play", "games/pagade_kayi_ata_4_players.keli", "--seed", "5", "--players",
+                                  "human,mcts:iterations=10:rollout=0:scale=300"},
+                                 input);
+  REQUIRE(pagade.status == 0);
+  CHECK_THAT(pagade.out, Catch::Contains("result: P1 1st, P2 2nd, P3 3rd, P4 4th"));
+  CHECK_THAT(pagade.out, Catch::Contains("P1> "));
 }

@@ -2,7 +2,9 @@
 // own rewards: this plays any number of players, and partners (who share places) help each other.
 // Throws are sampled (Game::sample_roll) and a chance node keeps one child per outcome seen.
 // Nodes keep their states (up to a memory budget; past it, a path is replayed from the deepest
-// kept state), so an iteration applies only the moves it adds.
+// kept state), so an iteration applies only the moves it adds. With a declared evaluation, a
+// node's moves are tried best first and progressively (order=1); rollout=0 scores new nodes by
+// the evaluation alone.
 #include <algorithm>
 #include <fmt/format.h>
 

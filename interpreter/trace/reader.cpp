@@ -130,11 +130,7 @@ Reader::Next Reader::next() {
       if (!game.chance(s)) return fail("the trace throws dice where the game expects a decision");
       std::vector<int32_t> vals;
       for (const auto& x : n["roll"]) vals.push_back(x.as<int32_t>());
-      const auto& d = game.dice(s);
-      bool possible = vals.size() == d.faces.size();
-      for (size_t k = 0; possible && k < vals.size(); ++k)
-        possible = std::find(d.faces[k].begin(), d.faces[k].end(), vals[k]) != d.faces[k].end();
-      if (!possible) return fail(fmt::format("the throw {} is not possible with dice '{}'", game.roll_notation(vals), d.name));
+      if (std::string bad = impossible_roll(game, s, vals); !bad.empty()) return fail(bad);
       game.apply_roll(s, vals);
       last_step_ = game.roll_notation(vals);
       last_was_move_ = false;
@@ -145,18 +141,9 @@ Reader::Next Reader::next() {
       for (const auto& x : n["args"]) args.push_back(x.as<int32_t>());
       if (n["player"] && n["player"].as<int>() != game.mover(s))
         return fail(fmt::format("the trace has player {} moving, but it is player {}'s turn", n["player"].as<int>(), game.mover(s)));
-      game.legal(s, legal_);
-      auto same = [&](const runtime::Move& m) {
-        if (program_->rules[m.rule].name != rule || m.nargs != args.size()) return false;
-        return std::equal(args.begin(), args.end(), m.args);
-      };
-      auto found = std::find_if(legal_.begin(), legal_.end(), same);
-      if (found == legal_.end()) {
-        std::vector<std::string> names;
-        for (const auto& m : legal_) names.push_back(game.notation(m));
-        return fail(fmt::format("the move '{}{}' is not legal here", rule, args.empty() ? "" : " " + fmt::format("{}", fmt::join(args, " "))),
-                    fmt::format("legal: {}", fmt::join(names, ", ")));
-      }
+      std::pair<std::string, std::string> not_legal;
+      const runtime::Move* found = recorded_move(game, s, rule, args, legal_, not_legal);
+      if (!found) return fail(not_legal.first, not_legal.second);
       last_move_ = *found;
       int mover = game.mover(s);
       game.apply(s, last_move_);

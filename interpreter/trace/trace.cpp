@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 
@@ -55,6 +56,29 @@ void Writer::result(runtime::Game& g, const runtime::State& s) {
   for (size_t i = 0; i < pl.size(); ++i) places += (i ? "," : "") + std::to_string(pl[i]);
   out_ << fmt::format("{{\"result\":{{\"places\":[{}],\"ended\":\"{}\",\"plies\":{},\"moves\":{}}}}}\n", places,
                       g.ended_by_limit(s) ? "limit" : "rules", g.ply(s), g.moves(s));
+}
+
+std::string impossible_roll(runtime::Game& g, const runtime::State& s, const std::vector<int32_t>& values) {
+  const auto& d = g.dice(s);
+  bool possible = values.size() == d.faces.size();
+  for (size_t k = 0; possible && k < values.size(); ++k)
+    possible = std::find(d.faces[k].begin(), d.faces[k].end(), values[k]) != d.faces[k].end();
+  if (possible) return "";
+  return fmt::format("the throw {} is not possible with dice '{}'", g.roll_notation(values), d.name);
+}
+
+const runtime::Move* recorded_move(runtime::Game& g, const runtime::State& s, const std::string& rule,
+                                   const std::vector<int32_t>& args, std::vector<runtime::Move>& legal,
+                                   std::pair<std::string, std::string>& not_legal) {
+  g.legal(s, legal);
+  const compile::Program& p = g.program();
+  for (const auto& m : legal)
+    if (p.rules[m.rule].name == rule && m.nargs == args.size() && std::equal(args.begin(), args.end(), m.args)) return &m;
+  std::vector<std::string> names;
+  for (const auto& m : legal) names.push_back(g.notation(m));
+  not_legal = {fmt::format("the move '{}{}' is not legal here", rule, args.empty() ? "" : fmt::format(" {}", fmt::join(args, " "))),
+               fmt::format("legal: {}", fmt::join(names, ", "))};
+  return nullptr;
 }
 
 namespace {
@@ -172,11 +196,7 @@ int replay(const std::string& path, diag::Diagnostics& diags, SourceSet& src, st
         if (!game.chance(s)) return r.fail(ln, "the trace throws dice where the game expects a decision");
         std::vector<int32_t> vals;
         for (const auto& x : n["roll"]) vals.push_back(x.as<int32_t>());
-        const auto& d = game.dice(s);
-        bool possible = vals.size() == d.faces.size();
-        for (size_t k = 0; possible && k < vals.size(); ++k)
-          possible = std::find(d.faces[k].begin(), d.faces[k].end(), vals[k]) != d.faces[k].end();
-        if (!possible) return r.fail(ln, fmt::format("the throw {} is not possible with dice '{}'", game.roll_notation(vals), d.name));
+        if (std::string why = impossible_roll(game, s, vals); !why.empty()) return r.fail(ln, why);
         game.apply_roll(s, vals);
       } else {
         if (game.chance(s)) return r.fail(ln, "the trace records a decision where the game throws dice");
@@ -185,21 +205,9 @@ int replay(const std::string& path, diag::Diagnostics& diags, SourceSet& src, st
         for (const auto& x : n["args"]) args.push_back(x.as<int32_t>());
         if (n["player"] && n["player"].as<int>() != game.mover(s))
           return r.fail(ln, fmt::format("the trace has player {} moving, but it is player {}'s turn", n["player"].as<int>(), game.mover(s)));
-        game.legal(s, legal);
-        const runtime::Move* found = nullptr;
-        for (const auto& m : legal) {
-          if (prog->rules[m.rule].name != rule || m.nargs != args.size()) continue;
-          bool same = true;
-          for (int k = 0; k < m.nargs; ++k) same = same && m.args[k] == args[k];
-          if (same) found = &m;
-        }
-        std::string shown = rule;
-        for (int32_t a : args) shown += " " + std::to_string(a);
-        if (!found) {
-          std::vector<std::string> names;
-          for (const auto& m : legal) names.push_back(game.notation(m));
-          return r.fail(ln, fmt::format("the move '{}' is not legal here", shown), fmt::format("legal: {}", fmt::join(names, ", ")));
-        }
+        std::pair<std::string, std::string> not_legal;
+        const runtime::Move* found = recorded_move(game, s, rule, args, legal, not_legal);
+        if (!found) return r.fail(ln, not_legal.first, not_legal.second);
         last_move = *found;
         game.apply(s, last_move);
       }

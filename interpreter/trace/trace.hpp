@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "diag/diagnostics.hpp"
@@ -32,6 +33,15 @@ class Writer {
   std::ostream& out_;
   const compile::Program& p_;
 };
+
+// Checks of one recorded step against the replayed game, shared by replay and trace::Reader.
+// Why the recorded throw `values` cannot come from the dice s throws; empty when it can.
+std::string impossible_roll(runtime::Game& g, const runtime::State& s, const std::vector<int32_t>& values);
+// The legal move of s with this rule and these arguments, or nullptr; `legal` receives every
+// legal move, and `not_legal` (when nothing matches) the error and its hint listing them.
+const runtime::Move* recorded_move(runtime::Game& g, const runtime::State& s, const std::string& rule,
+                                   const std::vector<int32_t>& args, std::vector<runtime::Move>& legal,
+                                   std::pair<std::string, std::string>& not_legal);
 
 // Re-runs the trace at `path`. Returns 0 when it matches; otherwise reports (E701) the first
 // line that differs, or that cannot be read, and returns 1. `log` gets one line per step.

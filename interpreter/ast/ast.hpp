@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "ast/source.hpp"
+#include "lang/operators.hpp"
+#include "lang/source.hpp"
+#include "lang/types.hpp"
 
 namespace keli::ast {
 
@@ -18,9 +20,9 @@ using StmtPtr = std::unique_ptr<Stmt>;
 using Block = std::vector<StmtPtr>;
 
 // What a name or expression denotes once checked (filled by the checker).
-enum class Type : uint8_t { Error, Void, Int, Bool, Site, Player, Piece, Enum, Region, Phase, Dice, Str, Domain };
-const char* type_name(Type t);
-inline bool is_number(Type t) { return t == Type::Int || t == Type::Site || t == Type::Player || t == Type::Piece; }
+using lang::Type;
+using lang::type_name;
+using lang::is_number;
 
 enum class ExprKind : uint8_t {
   Int, Bool, Str, Name, Call, Index, Neg, Not, Binary, Cond, Aggregate, List, Range,

@@ -9,10 +9,18 @@
 
 #include "ast/ast.hpp"
 #include "ast/loader.hpp"
-#include "check/builtins.hpp"
+#include "lang/builtins.hpp"
 #include "diag/diagnostics.hpp"
 
 namespace keli::check {
+// The built-in table lives in the vocabulary (lang/builtins.hpp); the checker reads it unqualified.
+using lang::Builtin;
+using lang::builtin_info;
+using lang::BuiltinVar;
+using lang::builtin_var_info;
+using lang::find_builtin;
+using lang::find_builtin_var;
+using lang::Where;
 
 enum class SymKind : uint8_t {
   Param, Const, Var, Region, Track, Dice, Def, Shape, Event, Phase, Seat, BuiltinFn, BuiltinVar,

@@ -150,10 +150,10 @@ int CodeGen::expr(const ast::Expr& e, int base) {
         return n;
       }
       if (e.sym < 0) {
-        auto id = static_cast<check::BuiltinVar>(e.ref);
-        if (id == check::BuiltinVar::mover) return node(Op::Mover, e.span);
-        if (id == check::BuiltinVar::phase) return node(Op::Phase, e.span);
-        if (id == check::BuiltinVar::ply) return node(Op::Ply, e.span);
+        auto id = static_cast<lang::BuiltinVar>(e.ref);
+        if (id == lang::BuiltinVar::mover) return node(Op::Mover, e.span);
+        if (id == lang::BuiltinVar::phase) return node(Op::Phase, e.span);
+        if (id == lang::BuiltinVar::ply) return node(Op::Ply, e.span);
         return domain(e, base);
       }
       const check::Symbol& s = ck_.syms[e.sym];
@@ -284,7 +284,7 @@ int CodeGen::stmt(const ast::Stmt& s, int base) {
         return n;
       }
       if (root->sym < 0) {
-        int n = node(static_cast<check::BuiltinVar>(root->ref) == check::BuiltinVar::mover ? Op::SetMover : Op::SetPhase, s.span);
+        int n = node(static_cast<lang::BuiltinVar>(root->ref) == lang::BuiltinVar::mover ? Op::SetMover : Op::SetPhase, s.span);
         out_.code[n].k[0] = v;
         return n;
       }

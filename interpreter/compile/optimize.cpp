@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "check/builtins.hpp"
+#include "lang/builtins.hpp"
 
 namespace keli::compile {
 namespace {
@@ -204,7 +204,7 @@ class Optimizer {
         break;
       }
       case Op::Builtin:
-        if (static_cast<check::Builtin>(n.a) == check::Builtin::size && imm(a) && val(a) >= 0 &&
+        if (static_cast<lang::Builtin>(n.a) == lang::Builtin::size && imm(a) && val(a) >= 0 &&
             val(a) < static_cast<int64_t>(p_.regions.size()))
           return make_imm(idx, static_cast<int64_t>(p_.regions[val(a)].size()));
         break;

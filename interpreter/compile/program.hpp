@@ -9,23 +9,15 @@
 #include <string>
 #include <vector>
 
-#include "ast/source.hpp"
+#include "lang/nodes.hpp"
+#include "lang/source.hpp"
 
 namespace keli::compile {
 
-enum class Op : uint8_t {
-  // values
-  Imm, Local, StateGet, ConstGet, Mover, Phase, Ply, Roll, RegionId, RegionSite, Neg, Not,
-  Add, Sub, Mul, Div, Mod, Eq, Ne, Lt, Le, Gt, Ge, And, Or, In, Cond, Call, Builtin,
-  AggSum, AggCount, AggAny, AggAll, AggMin, AggMax,
-  // domains (only as the first child of For / Agg / move parameters)
-  DomRange, DomRegion, DomCount, DomIndex,
-  // statements, chained through `next`
-  SetLocal, StateSet, ConstSet, SetMover, SetPhase, If, While, For, Return, Emit, CallStmt, Note,
-  AddSite, Finish, EndGame, Fail,
-};
+// The node kinds and the operands each uses are the vocabulary's table (lang/nodes.hpp).
+using Op = lang::NodeKind;
 
-// One node. Field use per op is documented in compile/codegen.cpp where each is emitted.
+// One node; lang/nodes.hpp says which fields each kind uses.
 struct Node {
   Op op;
   uint8_t aux = 0;

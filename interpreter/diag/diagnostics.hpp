@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "ast/source.hpp"
+#include "lang/source.hpp"
 #include "diag/codes.hpp"
 
 namespace keli::diag {

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "check/builtins.hpp"
+#include "lang/builtins.hpp"
 
 namespace keli::runtime {
 using compile::Node;
@@ -225,7 +225,7 @@ int64_t Machine::eval(int idx) {
       return call(n.a, args, na);
     }
     case Op::Builtin: {
-      using check::Builtin;
+      using lang::Builtin;
       switch (static_cast<Builtin>(n.a)) {
         case Builtin::size: return static_cast<int64_t>(p_.regions[region_of(eval(n.k[0]), idx)].size());
         case Builtin::index: {

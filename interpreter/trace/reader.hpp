@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "ast/source.hpp"
+#include "lang/source.hpp"
 #include "compile/compiler.hpp"
 #include "diag/diagnostics.hpp"
 #include "runtime/game.hpp"

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "ast/loader.hpp"
-#include "check/builtins.hpp"
+#include "lang/builtins.hpp"
 #include "format/format.hpp"
 #include "format/tokens.hpp"
 #include "support.hpp"
@@ -179,10 +179,10 @@ TEST_CASE("editor grammars know every keyword and built-in name", "[format][edit
   for (auto it = std::sregex_iterator(grammar.begin(), grammar.end(), kw); it != std::sregex_iterator(); ++it)
     words.push_back((*it)[1]);
   REQUIRE(words.size() >= 60);
-  for (int i = 0; i < static_cast<int>(check::Builtin::count_); ++i)
-    words.push_back(check::builtin_info(static_cast<check::Builtin>(i)).name);
-  for (int i = 0; i < static_cast<int>(check::BuiltinVar::count_); ++i)
-    words.push_back(check::builtin_var_info(static_cast<check::BuiltinVar>(i)).name);
+  for (int i = 0; i < static_cast<int>(lang::Builtin::count_); ++i)
+    words.push_back(lang::builtin_info(static_cast<lang::Builtin>(i)).name);
+  for (int i = 0; i < static_cast<int>(lang::BuiltinVar::count_); ++i)
+    words.push_back(lang::builtin_var_info(static_cast<lang::BuiltinVar>(i)).name);
 
   // Only the patterns count, not comments or descriptions: TextMate "match" values, Vim syn lines.
   auto pattern_lines = [&](const std::string& path, const std::string& marker) {

@@ -1,12 +1,13 @@
 // The one table of built-in functions, variables and domains, with their types and where they may
-// be used. Adding a built-in means a row here and a case in runtime/machine.cpp's evaluator.
+// be used. Adding a built-in means a row here and a case in each engine's evaluator
+// (runtime/machine.cpp; the native emitter).
 #pragma once
 
 #include <string_view>
 
-#include "ast/ast.hpp"
+#include "lang/types.hpp"
 
-namespace keli::check {
+namespace keli::lang {
 
 // Where a name may be used: anywhere, only while building the board, or only during play.
 enum class Where : uint8_t { Any, Build, Play };
@@ -33,8 +34,8 @@ struct BuiltinInfo {
   Builtin id;
   const char* name;
   int arity;
-  ast::Type result;
-  ast::Type args[2];
+  Type result;
+  Type args[2];
   Where where;
   const char* doc;
 };
@@ -62,7 +63,7 @@ enum class BuiltinVar : uint8_t {
 struct BuiltinVarInfo {
   BuiltinVar id;
   const char* name;
-  ast::Type type;
+  Type type;
   bool writable;
   Where where;
   const char* doc;
@@ -73,4 +74,4 @@ int find_builtin_var(std::string_view name);
 // Limits a game may declare with `limit NAME N`.
 #define KELI_LIMITS(X) X(moves, "moves", "decisions in a whole game; reaching it ends the game unfinished")
 
-}  // namespace keli::check
+}  // namespace keli::lang

@@ -1,8 +1,8 @@
 // The built-in tables' rows and look-ups.
-#include "check/builtins.hpp"
+#include "lang/builtins.hpp"
 
-namespace keli::check {
-using T = ast::Type;
+namespace keli::lang {
+using T = Type;
 
 static const BuiltinInfo kFunctions[] = {
 #define KELI_BUILTIN_ROW(id, name, arity, res, a0, a1, where, doc) \
@@ -33,4 +33,4 @@ int find_builtin_var(std::string_view name) {
   return -1;
 }
 
-}  // namespace keli::check
+}  // namespace keli::lang

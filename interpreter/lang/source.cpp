@@ -1,5 +1,5 @@
 // Source files and spans: storage and the line look-ups diagnostics need.
-#include "ast/source.hpp"
+#include "lang/source.hpp"
 
 #include <fmt/format.h>
 

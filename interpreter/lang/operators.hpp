@@ -1,0 +1,101 @@
+// The language's operators: one table with each operator's spelling, operand count, precedence,
+// class and meaning. The parser, checker, code generator, optimizer, describe and the native
+// emitter all read it; lang/arith.hpp gives each arithmetic operator its one meaning.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace keli::lang {
+
+// What an operator works on, and so which part of the checker types it.
+enum class OpClass : uint8_t {
+  Arithmetic,  // numbers -> int
+  Equality,    // two values of one type -> bool
+  Ordering,    // numbers of one kind -> bool
+  Logic,       // bools -> bool; `and` / `or` evaluate their right side only when needed
+  Membership,  // a site `in` a region or track -> bool
+};
+
+// X(id, spelling, operands, precedence, class, meaning); a higher precedence binds tighter.
+// Precedence 3 is `not`, written between `and` and the comparisons.
+#define KELI_OPERATORS(X)                                                                      \
+  X(Or, "or", 2, 1, Logic, "true when either side is; the right side only when the left is false") \
+  X(And, "and", 2, 2, Logic, "true when both are; the right side only when the left is true")   \
+  X(Not, "not", 1, 3, Logic, "the opposite truth value")                                      \
+  X(Eq, "==", 2, 4, Equality, "the two values are equal")                                      \
+  X(Ne, "!=", 2, 4, Equality, "the two values differ")                                         \
+  X(Lt, "<", 2, 4, Ordering, "the left number is smaller")                                     \
+  X(Le, "<=", 2, 4, Ordering, "the left number is smaller or equal")                           \
+  X(Gt, ">", 2, 4, Ordering, "the left number is larger")                                      \
+  X(Ge, ">=", 2, 4, Ordering, "the left number is larger or equal")                            \
+  X(In, "in", 2, 4, Membership, "the site stands in the region or track")                      \
+  X(Add, "+", 2, 6, Arithmetic, "the sum")                                                     \
+  X(Sub, "-", 2, 6, Arithmetic, "the difference")                                              \
+  X(Mul, "*", 2, 7, Arithmetic, "the product")                                                 \
+  X(Div, "/", 2, 7, Arithmetic, "the quotient, truncated toward zero (-7 / 2 is -3)")          \
+  X(Mod, "%", 2, 7, Arithmetic, "the remainder, never negative (-7 % 3 is 2)")                 \
+  X(Neg, "-", 1, 8, Arithmetic, "the number negated")
+
+enum class Operator : uint8_t {
+#define KELI_OPERATOR_ENUM(id, spelling, operands, precedence, cls, meaning) id,
+  KELI_OPERATORS(KELI_OPERATOR_ENUM)
+#undef KELI_OPERATOR_ENUM
+};
+
+struct OperatorInfo {
+  Operator id;
+  const char* spelling;
+  int operands;
+  int precedence;
+  OpClass cls;
+  const char* meaning;
+};
+
+inline constexpr OperatorInfo kOperators[] = {
+#define KELI_OPERATOR_ROW(id, spelling, operands, precedence, cls, meaning) \
+  {Operator::id, spelling, operands, precedence, OpClass::cls, meaning},
+    KELI_OPERATORS(KELI_OPERATOR_ROW)
+#undef KELI_OPERATOR_ROW
+};
+inline constexpr int kOperatorCount = static_cast<int>(sizeof(kOperators) / sizeof(kOperators[0]));
+
+constexpr const OperatorInfo& operator_info(Operator op) { return kOperators[static_cast<int>(op)]; }
+
+// The operator written `spelling` with `operands` operands (`-` is both Sub and Neg); none when
+// the spelling is not an operator, which the parser reports as an internal error.
+std::optional<Operator> find_operator(std::string_view spelling, int operands);
+
+// Assignments: `=`, `+=`, `-=`. X(id, spelling, the arithmetic applied, or none for plain `=`)
+#define KELI_ASSIGNMENTS(X) \
+  X(Set, "=")               \
+  X(AddTo, "+=")            \
+  X(SubtractFrom, "-=")
+
+enum class Assign : uint8_t {
+#define KELI_ASSIGN_ENUM(id, spelling) id,
+  KELI_ASSIGNMENTS(KELI_ASSIGN_ENUM)
+#undef KELI_ASSIGN_ENUM
+};
+const char* assign_spelling(Assign a);
+std::optional<Assign> find_assign(std::string_view spelling);
+
+// Aggregates over a domain: X(id, word, value over an empty domain or "none", meaning)
+#define KELI_AGGREGATES(X)                                                           \
+  X(Sum, "sum", "0", "the sum of the body over the domain")                         \
+  X(Count, "count", "0", "how many elements make the body true")                    \
+  X(Any, "any", "false", "whether the body is true for some element")               \
+  X(All, "all", "true", "whether the body is true for every element")               \
+  X(Min, "min", "an error", "the smallest value of the body (an error when empty)") \
+  X(Max, "max", "an error", "the largest value of the body (an error when empty)")
+
+enum class Aggregate : uint8_t {
+#define KELI_AGGREGATE_ENUM(id, word, empty, meaning) id,
+  KELI_AGGREGATES(KELI_AGGREGATE_ENUM)
+#undef KELI_AGGREGATE_ENUM
+};
+const char* aggregate_word(Aggregate a);
+std::optional<Aggregate> find_aggregate(std::string_view word);
+
+}  // namespace keli::lang

@@ -1,0 +1,75 @@
+// Look-ups over the vocabulary's tables: operators by spelling, node kinds' metadata, type names.
+#include <string_view>
+
+#include "lang/nodes.hpp"
+#include "lang/operators.hpp"
+#include "lang/types.hpp"
+
+namespace keli::lang {
+
+std::optional<Operator> find_operator(std::string_view spelling, int operands) {
+  for (const auto& o : kOperators)
+    if (spelling == o.spelling && o.operands == operands) return o.id;
+  return std::nullopt;
+}
+
+static const char* const kAssignSpellings[] = {
+#define KELI_ASSIGN_ROW(id, spelling) spelling,
+    KELI_ASSIGNMENTS(KELI_ASSIGN_ROW)
+#undef KELI_ASSIGN_ROW
+};
+const char* assign_spelling(Assign a) { return kAssignSpellings[static_cast<int>(a)]; }
+std::optional<Assign> find_assign(std::string_view spelling) {
+  for (size_t i = 0; i < std::size(kAssignSpellings); ++i)
+    if (spelling == kAssignSpellings[i]) return static_cast<Assign>(i);
+  return std::nullopt;
+}
+
+static const char* const kAggregateWords[] = {
+#define KELI_AGGREGATE_ROW(id, word, empty, meaning) word,
+    KELI_AGGREGATES(KELI_AGGREGATE_ROW)
+#undef KELI_AGGREGATE_ROW
+};
+const char* aggregate_word(Aggregate a) { return kAggregateWords[static_cast<int>(a)]; }
+std::optional<Aggregate> find_aggregate(std::string_view word) {
+  for (size_t i = 0; i < std::size(kAggregateWords); ++i)
+    if (word == kAggregateWords[i]) return static_cast<Aggregate>(i);
+  return std::nullopt;
+}
+
+static const NodeKindInfo kNodeKinds[] = {
+#define KELI_NODE_ROW(id, operands, meaning) {NodeKind::id, #id, operands, meaning},
+    KELI_NODE_KINDS(KELI_NODE_ROW)
+#undef KELI_NODE_ROW
+};
+const NodeKindInfo& node_kind_info(NodeKind k) { return kNodeKinds[static_cast<int>(k)]; }
+
+// Operators and their node kinds share their names (lang/operators.hpp, lang/nodes.hpp).
+std::optional<Operator> node_operator(NodeKind k) {
+  switch (k) {
+#define KELI_NODE_OP(id, spelling, operands, precedence, cls, meaning) \
+  case NodeKind::id: return Operator::id;
+    KELI_OPERATORS(KELI_NODE_OP)
+#undef KELI_NODE_OP
+    default: return std::nullopt;
+  }
+}
+
+NodeKind operator_node(Operator op) {
+  switch (op) {
+#define KELI_OP_NODE(id, spelling, operands, precedence, cls, meaning) \
+  case Operator::id: return NodeKind::id;
+    KELI_OPERATORS(KELI_OP_NODE)
+#undef KELI_OP_NODE
+  }
+  return NodeKind::Imm;  // unreachable: every operator has a node kind
+}
+
+const char* type_name(Type t) {
+  static const char* names[] = {"an erroneous value", "nothing", "an int", "a bool", "a site", "a player",
+                                "a piece", "a choice", "a region or track", "a phase", "dice", "a string",
+                                "a domain"};
+  return names[static_cast<int>(t)];
+}
+
+}  // namespace keli::lang

@@ -31,8 +31,10 @@ enum class ExprKind : uint8_t {
 struct Expr {
   ExprKind kind;
   Span span;
-  std::string text;  // Name: the name; Binary: the operator; Str: the unescaped text; Aggregate: sum|count|...
+  std::string text;  // Name: the name; Str: the unescaped text; Int: the digits as written
   int64_t value = 0;  // Int/Bool literal
+  lang::Operator op = lang::Operator::Add;     // Binary, Neg, Not: the operator (lang/operators.hpp)
+  lang::Aggregate agg = lang::Aggregate::Sum;  // Aggregate: which
   std::vector<ExprPtr> kids;  // operands, call arguments (kids[0] is the callee for Call/Index)
   // Aggregate: `var` ranges over kids[0] (a domain), kids[1] is the body, kids[2] the optional filter.
   std::string var;
@@ -52,7 +54,8 @@ enum class StmtKind : uint8_t {
 struct Stmt {
   StmtKind kind;
   Span span;
-  std::string name;       // Let/For: variable; Emit: event; Assign: operator (=, +=, -=); EndGame: by
+  std::string name;       // Let/For: variable; Emit: event; EndGame: by
+  lang::Assign assign = lang::Assign::Set;  // Assign: =, += or -=
   Span name_span;
   std::vector<ExprPtr> exprs;  // Let: value; Assign: target, value; If: conditions; For: domain, filter?;
                                // Return: value?; Emit/Call: the call expr; Add: site, region; Finish: players

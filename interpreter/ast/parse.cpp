@@ -60,6 +60,13 @@ class Builder {
     while (i < s.size() && !isspace(static_cast<unsigned char>(s[i])) && s[i] != '#') ++i;
     return std::string(s.substr(0, i));
   }
+  // A word the grammar accepted must be in the vocabulary's table; one that is not is a bug in
+  // the grammar or the table, reported as an internal error rather than guessed.
+  template <typename T>
+  static T known(std::optional<T> v, const Node& n) {
+    if (!v) throw std::logic_error(fmt::format("'{}' is not in the vocabulary's tables", op(n)));
+    return *v;
+  }
   // A node's text without the blanks and comments that trail it (tokens swallow them).
   static size_t content_length(std::string_view s) {
     size_t last = 0;
@@ -171,7 +178,7 @@ class Builder {
     }
     if (n.is_type<g::aggregate>()) {
       auto e = make(ExprKind::Aggregate, n);
-      e->text = word(*n.children.at(0));
+      e->agg = known(lang::find_aggregate(word(*n.children.at(0))), n);
       e->var = word(*n.children.at(1));
       e->var_span = span_of(*n.children.at(1));
       e->kids.push_back(expr(*n.children.at(2)));  // domain
@@ -198,12 +205,14 @@ class Builder {
       return cur;
     }
     if (n.is_type<g::unary>()) {
-      auto e = make(n.children.at(0)->is_type<g::neg_op>() ? ExprKind::Neg : ExprKind::Neg, n);
+      auto e = make(ExprKind::Neg, n);
+      e->op = lang::Operator::Neg;
       e->kids.push_back(expr(*n.children.at(1)));
       return e;
     }
     if (n.is_type<g::negation>()) {
       auto e = make(ExprKind::Not, n);
+      e->op = lang::Operator::Not;
       e->kids.push_back(expr(*n.children.at(1)));
       return e;
     }
@@ -213,7 +222,7 @@ class Builder {
       for (size_t i = 1; i + 1 < n.children.size(); i += 2) {
         auto e = std::make_unique<Expr>();
         e->kind = ExprKind::Binary;
-        e->text = op(*n.children[i]);
+        e->op = known(lang::find_operator(op(*n.children[i]), 2), *n.children[i]);
         e->span = cur->span;
         e->kids.push_back(std::move(cur));
         e->kids.push_back(expr(*n.children[i + 1]));
@@ -262,7 +271,7 @@ class Builder {
         e->kids.push_back(expr(*t.children[i]->children.at(0)));
         cur = std::move(e);
       }
-      s->name = op(*c.at(1));
+      s->assign = known(lang::find_assign(op(*c.at(1))), *c.at(1));
       s->exprs.push_back(std::move(cur));
       s->exprs.push_back(expr(*c.at(2)));
       return s;

@@ -391,45 +391,65 @@ Type Checker::check_call(Expr& e, bool as_statement) {
   return Type::Error;
 }
 
+// Each class of operator (lang/operators.hpp) is typed by one function.
 Type Checker::binary(Expr& e) {
-  const std::string& op = e.text;
+  switch (lang::operator_info(e.op).cls) {
+    case lang::OpClass::Logic: return logic_operands(e);
+    case lang::OpClass::Membership: return membership_operands(e);
+    case lang::OpClass::Equality: return equality_operands(e);
+    case lang::OpClass::Ordering:
+    case lang::OpClass::Arithmetic: return number_operands(e);
+  }
+  return Type::Error;
+}
+
+Type Checker::logic_operands(Expr& e) {
+  const char* op = lang::operator_info(e.op).spelling;
+  want_type(*e.kids[0], Type::Bool, fmt::format("the left of '{}'", op).c_str());
+  want_type(*e.kids[1], Type::Bool, fmt::format("the right of '{}'", op).c_str());
+  return Type::Bool;
+}
+
+Type Checker::membership_operands(Expr& e) {
+  Expr& r = *e.kids[1];
+  want_type(*e.kids[0], Type::Site, "the left of 'in'");
+  Type t = expr(r);
+  if (t != Type::Region && t != Type::Error)
+    diags_.report(Code::type_mismatch, r.span, fmt::format("'in' needs a region or track on its right, but this is {}", ast::type_name(t)));
+  return Type::Bool;
+}
+
+Type Checker::equality_operands(Expr& e) {
   Expr& l = *e.kids[0];
   Expr& r = *e.kids[1];
-  if (op == "and" || op == "or") {
-    want_type(l, Type::Bool, fmt::format("the left of '{}'", op).c_str());
-    want_type(r, Type::Bool, fmt::format("the right of '{}'", op).c_str());
-    return Type::Bool;
+  Type lt, rt;
+  if (could_be_choice(l) && !could_be_choice(r)) {  // `single == rounds`: type the parameter's side first
+    rt = expr(r);
+    lt = expr(l, rt, r.enum_id);
+  } else {
+    lt = expr(l);
+    rt = expr(r, lt, l.enum_id);
   }
-  if (op == "in") {
-    want_type(l, Type::Site, "the left of 'in'");
-    Type t = expr(r);
-    if (t != Type::Region && t != Type::Error)
-      diags_.report(Code::type_mismatch, r.span, fmt::format("'in' needs a region or track on its right, but this is {}", ast::type_name(t)));
-    return Type::Bool;
-  }
-  if (op == "==" || op == "!=") {
-    Type lt, rt;
-    if (could_be_choice(l) && !could_be_choice(r)) {  // `single == rounds`: type the parameter's side first
-      rt = expr(r);
-      lt = expr(l, rt, r.enum_id);
-    } else {
-      lt = expr(l);
-      rt = expr(r, lt, l.enum_id);
-    }
-    bool ok = compatible(lt, rt) || compatible(rt, lt);
-    if (lt == Type::Enum && rt == Type::Enum && l.enum_id != r.enum_id) ok = false;
-    if (lt == Type::Region || lt == Type::Domain || lt == Type::Dice || lt == Type::Void) ok = ok && lt == Type::Error;
-    if (!ok)
-      diags_.report(Code::type_mismatch, e.span, fmt::format("cannot compare {} with {}", ast::type_name(lt), ast::type_name(rt)),
-                    lt == Type::Enum ? fmt::format("choices of '{}': {}", c_.enums[l.enum_id].param, fmt::join(c_.enums[l.enum_id].choices, ", ")) : "");
-    return Type::Bool;
-  }
-  bool cmp = op == "<" || op == "<=" || op == ">" || op == ">=";
+  bool ok = compatible(lt, rt) || compatible(rt, lt);
+  if (lt == Type::Enum && rt == Type::Enum && l.enum_id != r.enum_id) ok = false;
+  if (lt == Type::Region || lt == Type::Domain || lt == Type::Dice || lt == Type::Void) ok = ok && lt == Type::Error;
+  if (!ok)
+    diags_.report(Code::type_mismatch, e.span, fmt::format("cannot compare {} with {}", ast::type_name(lt), ast::type_name(rt)),
+                  lt == Type::Enum ? fmt::format("choices of '{}': {}", c_.enums[l.enum_id].param, fmt::join(c_.enums[l.enum_id].choices, ", ")) : "");
+  return Type::Bool;
+}
+
+// Arithmetic gives an int; ordering compares numbers of one kind.
+Type Checker::number_operands(Expr& e) {
+  Expr& l = *e.kids[0];
+  Expr& r = *e.kids[1];
+  const lang::OperatorInfo& info = lang::operator_info(e.op);
+  bool cmp = info.cls == lang::OpClass::Ordering;
   Type lt = expr(l), rt = expr(r);
   bool numbers = true;
   for (auto [t, x] : {std::pair{lt, &l}, std::pair{rt, &r}})
     if (!compatible(Type::Int, t)) {
-      diags_.report(Code::type_mismatch, x->span, fmt::format("'{}' needs numbers, but this is {}", op, ast::type_name(t)));
+      diags_.report(Code::type_mismatch, x->span, fmt::format("'{}' needs numbers, but this is {}", info.spelling, ast::type_name(t)));
       numbers = false;
     }
   if (cmp && numbers && !compatible(lt, rt))
@@ -443,12 +463,13 @@ Type Checker::aggregate(Expr& e) {
   e.sym = declare(e.var, elem, -1, e.var_span);
   if (e.kids.size() > 2) want_type(*e.kids[2], Type::Bool, "a 'where' filter");
   Type result;
-  if (e.text == "sum" || e.text == "min" || e.text == "max") {
-    want_type(*e.kids[1], Type::Int, fmt::format("the body of '{}'", e.text).c_str());
+  const char* word = lang::aggregate_word(e.agg);
+  if (e.agg == lang::Aggregate::Sum || e.agg == lang::Aggregate::Min || e.agg == lang::Aggregate::Max) {
+    want_type(*e.kids[1], Type::Int, fmt::format("the body of '{}'", word).c_str());
     result = Type::Int;
   } else {
-    want_type(*e.kids[1], Type::Bool, fmt::format("the body of '{}'", e.text).c_str());
-    result = e.text == "count" ? Type::Int : Type::Bool;
+    want_type(*e.kids[1], Type::Bool, fmt::format("the body of '{}'", word).c_str());
+    result = e.agg == lang::Aggregate::Count ? Type::Int : Type::Bool;
   }
   scope_.resize(mark);
   return result;
@@ -632,12 +653,12 @@ void Checker::assign(Stmt& s) {
     const Local* l = root->kind == ExprKind::Name ? find_local(root->text) : nullptr;
     bool was_read = l && l->read;
     t = expr(target);
-    if (l && s.name == "=") l->read = was_read;  // writing a local is not reading it
+    if (l && s.assign == lang::Assign::Set) l->read = was_read;  // writing a local is not reading it
     enum_id = target.enum_id;
   }
   bool ok = writable;
-  if (ok && s.name != "=" && !compatible(Type::Int, t)) {
-    diags_.report(Code::type_mismatch, target.span, fmt::format("'{}' needs a number, but this is {}", s.name, ast::type_name(t)));
+  if (ok && s.assign != lang::Assign::Set && !compatible(Type::Int, t)) {
+    diags_.report(Code::type_mismatch, target.span, fmt::format("'{}' needs a number, but this is {}", lang::assign_spelling(s.assign), ast::type_name(t)));
     ok = false;
   }
   Type v = expr(value, t, enum_id);

@@ -80,6 +80,10 @@ class Checker {
   ast::Type access(ast::Expr& e);
   ast::Type check_call(ast::Expr& e, bool as_statement);
   ast::Type binary(ast::Expr& e);
+  ast::Type logic_operands(ast::Expr& e);
+  ast::Type membership_operands(ast::Expr& e);
+  ast::Type equality_operands(ast::Expr& e);
+  ast::Type number_operands(ast::Expr& e);
   ast::Type aggregate(ast::Expr& e);
   ast::Type domain(ast::Expr& e);
   void block(ast::Block& b);

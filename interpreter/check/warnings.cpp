@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "check/checker_impl.hpp"
+#include "lang/arith.hpp"
 
 namespace keli::check {
 using ast::Expr;
@@ -16,21 +17,19 @@ bool Checker::warn_in(int file) const {
   return syntax_files_.empty() && file == c_.modules[c_.main].file;
 }
 
-// The value of an expression made of literals (and choices, once resolved) only; `false and x`
-// and `true or x` are known whatever x is.
+// The value of an expression made of literals (and choices, once resolved) only, computed by the
+// vocabulary's arithmetic; `false and x` and `true or x` are known whatever x is. A fault (a
+// division by zero) leaves it unknown: play reports it where it happens.
 std::optional<int64_t> Checker::fold(const Expr& e) const {
   switch (e.kind) {
     case ExprKind::Int:
     case ExprKind::Bool: return e.value;
-    case ExprKind::Neg: {
-      auto v = fold(*e.kids[0]);
-      if (v) return -*v;
-      return std::nullopt;
-    }
+    case ExprKind::Neg:
     case ExprKind::Not: {
       auto v = fold(*e.kids[0]);
-      if (v) return *v == 0;
-      return std::nullopt;
+      if (!v) return std::nullopt;
+      lang::Result r = lang::apply(e.op, *v);
+      return r.ok() ? std::optional<int64_t>(r.value) : std::nullopt;
     }
     case ExprKind::Cond: {
       auto c = fold(*e.kids[0]);
@@ -39,28 +38,11 @@ std::optional<int64_t> Checker::fold(const Expr& e) const {
     }
     case ExprKind::Binary: {
       auto a = fold(*e.kids[0]), b = fold(*e.kids[1]);
-      const std::string& op = e.text;
-      if (op == "and") {
-        if ((a && *a == 0) || (b && *b == 0)) return 0;
-        if (a && b) return 1;
-        return std::nullopt;
-      }
-      if (op == "or") {
-        if ((a && *a != 0) || (b && *b != 0)) return 1;
-        if (a && b) return 0;
-        return std::nullopt;
-      }
-      if (!a || !b) return std::nullopt;
-      if (op == "==") return *a == *b;
-      if (op == "!=") return *a != *b;
-      if (op == "<") return *a < *b;
-      if (op == "<=") return *a <= *b;
-      if (op == ">") return *a > *b;
-      if (op == ">=") return *a >= *b;
-      if (op == "+") return *a + *b;
-      if (op == "-") return *a - *b;
-      if (op == "*") return *a * *b;
-      return std::nullopt;  // '/' and '%' may divide by zero: not folded
+      if (e.op == lang::Operator::And && ((a && *a == 0) || (b && *b == 0))) return 0;
+      if (e.op == lang::Operator::Or && ((a && *a != 0) || (b && *b != 0))) return 1;
+      if (!a || !b || e.op == lang::Operator::In) return std::nullopt;
+      lang::Result r = lang::apply(e.op, *a, *b);
+      return r.ok() ? std::optional<int64_t>(r.value) : std::nullopt;
     }
     default: return std::nullopt;
   }

@@ -1,13 +1,5 @@
 // Code generation: each checked expression or statement becomes one node (plus its children).
-// Node fields by op:
-//   Imm a=value | Local a=slot | StateGet/ConstGet a=table k0,k1=indices | Roll k0=die
-//   RegionId a=region table k0,k1=indices | RegionSite k0=region k1=position | unary k0 | binary k0,k1
-//   Cond k0?k1:k2 | Call a=callable b=args c=count | Builtin a=id k0,k1 | Agg* a=slot k0=domain k1=body k2=filter
-//   DomRange k0..k1 | DomRegion k0=region | DomCount aux=0 sites,1 seats,2 pieces
-//   SetLocal a=slot aux=op k0=value | StateSet/ConstSet a=table k0,k1=indices d=value aux=op (0 =, 1 +=, 2 -=)
-//   SetMover/SetPhase k0 | If k0 k1=then k2=else | While k0 k1=body | For a=slot k0=domain k1=body k2=filter
-//   Return k0 | Emit a=event b=args c=count | CallStmt like Call | Note a=note | AddSite k0=site k1=region
-//   Finish b=args c=count | EndGame aux=0 plain, 1 by table a, 2 by callable a | Fail a=note (message)
+// Which fields each node kind uses is the vocabulary's table, lang/nodes.hpp.
 #include "compile/codegen.hpp"
 
 #include <algorithm>
@@ -16,6 +8,17 @@ namespace keli::compile {
 using ast::ExprKind;
 using ast::StmtKind;
 using check::SymKind;
+
+// The node kind of each aggregate (lang/operators.hpp's KELI_AGGREGATES, lang/nodes.hpp's Agg*).
+static Op aggregate_node(lang::Aggregate a) {
+  switch (a) {
+#define KELI_AGG_NODE(id, word, empty, meaning) \
+  case lang::Aggregate::id: return Op::Agg##id;
+    KELI_AGGREGATES(KELI_AGG_NODE)
+#undef KELI_AGG_NODE
+  }
+  return Op::AggSum;
+}
 
 int CodeGen::node(Op op, Span span) {
   Node n;
@@ -63,14 +66,14 @@ int CodeGen::table_index(const std::vector<VarInfo>& tables, int sym) const {
   return -1;
 }
 
-uint8_t CodeGen::value_kind(const ast::Expr& d) const {
-  if (d.kind == ExprKind::Range) return 0;
-  if (d.type == ast::Type::Region) return 1;
+lang::ValueKind CodeGen::value_kind(const ast::Expr& d) const {
+  if (d.kind == ExprKind::Range) return lang::ValueKind::Int;
+  if (d.type == ast::Type::Region) return lang::ValueKind::Site;
   if (d.type == ast::Type::Domain) {
     auto t = static_cast<ast::Type>(d.enum_id);
-    return t == ast::Type::Site ? 1 : t == ast::Type::Player ? 2 : 0;
+    return t == ast::Type::Site ? lang::ValueKind::Site : t == ast::Type::Player ? lang::ValueKind::Player : lang::ValueKind::Int;
   }
-  return 0;
+  return lang::ValueKind::Int;
 }
 
 int CodeGen::domain(const ast::Expr& e, int base) {
@@ -84,7 +87,7 @@ int CodeGen::domain(const ast::Expr& e, int base) {
   if (e.type == ast::Type::Domain) {
     int n = node(Op::DomCount, e.span);
     auto t = static_cast<ast::Type>(e.enum_id);
-    out_.code[n].aux = t == ast::Type::Site ? 0 : t == ast::Type::Player ? 1 : 2;
+    out_.code[n].aux = static_cast<uint8_t>(t == ast::Type::Site ? lang::DomainOf::Sites : t == ast::Type::Player ? lang::DomainOf::Seats : lang::DomainOf::Pieces);
     return n;
   }
   int r = expr(e, base);
@@ -201,18 +204,12 @@ int CodeGen::expr(const ast::Expr& e, int base) {
     case ExprKind::Neg:
     case ExprKind::Not: {
       int k = expr(*e.kids[0], base);
-      int n = node(e.kind == ExprKind::Neg ? Op::Neg : Op::Not, e.span);
+      int n = node(lang::operator_node(e.op), e.span);
       out_.code[n].k[0] = k;
       return n;
     }
     case ExprKind::Binary: {
-      static const std::pair<const char*, Op> ops[] = {
-          {"+", Op::Add}, {"-", Op::Sub}, {"*", Op::Mul}, {"/", Op::Div}, {"%", Op::Mod}, {"==", Op::Eq},
-          {"!=", Op::Ne}, {"<", Op::Lt},  {"<=", Op::Le}, {">", Op::Gt},  {">=", Op::Ge}, {"and", Op::And},
-          {"or", Op::Or}, {"in", Op::In}};
-      Op op = Op::Add;
-      for (auto& [t, o] : ops)
-        if (e.text == t) op = o;
+      Op op = lang::operator_node(e.op);
       int l = expr(*e.kids[0], base), r = expr(*e.kids[1], base);
       int n = node(op, e.span);
       out_.code[n].k[0] = l;
@@ -228,12 +225,7 @@ int CodeGen::expr(const ast::Expr& e, int base) {
       return n;
     }
     case ExprKind::Aggregate: {
-      static const std::pair<const char*, Op> ops[] = {{"sum", Op::AggSum}, {"count", Op::AggCount},
-                                                       {"any", Op::AggAny}, {"all", Op::AggAll},
-                                                       {"min", Op::AggMin}, {"max", Op::AggMax}};
-      Op op = Op::AggSum;
-      for (auto& [t, o] : ops)
-        if (e.text == t) op = o;
+      Op op = aggregate_node(e.agg);
       int d = domain(*e.kids[0], base);
       int body = expr(*e.kids[1], base);
       int filter = e.kids.size() > 2 ? expr(*e.kids[2], base) : -1;
@@ -273,7 +265,7 @@ int CodeGen::stmt(const ast::Stmt& s, int base) {
     case StmtKind::Assign: {
       const ast::Expr& t = *s.exprs[0];
       int v = expr(*s.exprs[1], base);
-      uint8_t op = s.name == "+=" ? 1 : s.name == "-=" ? 2 : 0;
+      auto op = static_cast<uint8_t>(s.assign);
       const ast::Expr* root = &t;
       while (root->kind == ExprKind::Index) root = root->kids[0].get();
       if (root->is_local) {
@@ -381,11 +373,11 @@ int CodeGen::stmt(const ast::Stmt& s, int base) {
       if (s.sym >= 0) {
         const check::Symbol& sym = ck_.syms[s.sym];
         if (sym.kind == SymKind::Var) {
-          out_.code[n].aux = 1;
+          out_.code[n].aux = static_cast<uint8_t>(lang::EndBy::Table);
           out_.code[n].a = table_index(out_.vars, s.sym);
         } else {
           int c = callable_for(*sym.decl);
-          out_.code[n].aux = 2;
+          out_.code[n].aux = static_cast<uint8_t>(lang::EndBy::Callable);
           out_.code[n].a = c;
         }
       }

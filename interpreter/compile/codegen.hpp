@@ -20,7 +20,7 @@ class CodeGen {
   int expr(const ast::Expr& e, int base);
   int domain(const ast::Expr& e, int base);
   int block(const ast::Block& b, int base);
-  uint8_t value_kind(const ast::Expr& domain_expr) const;  // for notation: 0 number, 1 site, 2 seat
+  lang::ValueKind value_kind(const ast::Expr& domain_expr) const;  // for notation: Int, Site or Player
 
   std::map<int, int> phase_ids;   // phase symbol -> phase number
   std::map<int, int> event_ids;   // event symbol -> event number

@@ -12,6 +12,7 @@
 
 #include "compile/codegen.hpp"
 #include "compile/optimize.hpp"
+#include "lang/arith.hpp"
 #include "runtime/machine.hpp"
 
 namespace keli::compile {
@@ -42,13 +43,10 @@ struct Compiler {
           if (s.kind == SymKind::Seat) return s.index;
         }
         return std::nullopt;
-      case ExprKind::Neg: {
-        auto v = constant(*e.kids[0]);
-        return v ? std::optional<int64_t>(-*v) : std::nullopt;
-      }
+      case ExprKind::Neg:
       case ExprKind::Not: {
         auto v = constant(*e.kids[0]);
-        return v ? std::optional<int64_t>(!*v) : std::nullopt;
+        return v ? arith(e, lang::apply(e.op, *v)) : std::nullopt;
       }
       case ExprKind::Cond: {
         auto c = constant(*e.kids[0]);
@@ -56,31 +54,25 @@ struct Compiler {
         return constant(*e.kids[*c ? 1 : 2]);
       }
       case ExprKind::Binary: {
-        auto a = constant(*e.kids[0]), b = constant(*e.kids[1]);
-        if (!a || !b) return std::nullopt;
-        const std::string& o = e.text;
-        if (o == "+") return *a + *b;
-        if (o == "-") return *a - *b;
-        if (o == "*") return *a * *b;
-        if (o == "/" || o == "%") {
-          if (*b == 0) {
-            diags.report(Code::eval_error, e.span, "division by zero");
-            return std::nullopt;
-          }
-          return o == "/" ? *a / *b : *a % *b;
-        }
-        if (o == "==") return *a == *b;
-        if (o == "!=") return *a != *b;
-        if (o == "<") return *a < *b;
-        if (o == "<=") return *a <= *b;
-        if (o == ">") return *a > *b;
-        if (o == ">=") return *a >= *b;
-        if (o == "and") return *a && *b;
-        if (o == "or") return *a || *b;
-        return std::nullopt;
+        if (e.op == lang::Operator::In) return std::nullopt;
+        auto a = constant(*e.kids[0]);
+        if (!a) return std::nullopt;
+        // `and` / `or` look at their right side only when play would.
+        if (e.op == lang::Operator::And && *a == 0) return 0;
+        if (e.op == lang::Operator::Or && *a != 0) return 1;
+        auto b = constant(*e.kids[1]);
+        if (!b) return std::nullopt;
+        return arith(e, lang::apply(e.op, *a, *b));
       }
       default: return std::nullopt;
     }
+  }
+
+  // A value computed before play, or its fault reported at the operator as play would report it.
+  std::optional<int64_t> arith(const ast::Expr& e, lang::Result r) {
+    if (r.ok()) return r.value;
+    diags.report(Code::eval_error, e.span, lang::fault_message(r.fault));
+    return std::nullopt;
   }
 
   int64_t need_constant(const ast::Expr& e, const char* what) {
@@ -178,20 +170,22 @@ struct Compiler {
     VarInfo t;
     t.name = d.name;
     t.base = base;
-    t.kind = d.type == "bool" ? 1 : d.type == "site" ? 2 : d.type == "player" ? 3 : d.type == "piece" ? 4 : 0;
+    using lang::ValueKind;
+    t.kind = d.type == "bool" ? ValueKind::Bool : d.type == "site" ? ValueKind::Site : d.type == "player" ? ValueKind::Player
+           : d.type == "piece" ? ValueKind::Piece : ValueKind::Int;
     for (auto& dim : d.dims) {
       if (dim.type == "site") {
-        t.dims.push_back(building ? runtime::kMaxSites : out.num_sites);
+        t.dims.push_back(building ? lang::kMaxSites : out.num_sites);
         t.lows.push_back(0);
-        t.dim_kinds.push_back(1);
+        t.dim_kinds.push_back(lang::DimKind::Site);
       } else if (dim.type == "player") {
         t.dims.push_back(out.num_players);
         t.lows.push_back(0);
-        t.dim_kinds.push_back(2);
+        t.dim_kinds.push_back(lang::DimKind::Player);
       } else if (dim.type == "piece") {
         t.dims.push_back(out.num_pieces);
         t.lows.push_back(0);
-        t.dim_kinds.push_back(3);
+        t.dim_kinds.push_back(lang::DimKind::Piece);
       } else {
         int64_t lo = need_constant(*dim.lo, "a range bound"), hi = need_constant(*dim.hi, "a range bound");
         if (hi < lo || hi - lo >= 1'000'000) {
@@ -200,7 +194,7 @@ struct Compiler {
         }
         t.dims.push_back(static_cast<int>(hi - lo + 1));
         t.lows.push_back(static_cast<int>(lo));
-        t.dim_kinds.push_back(0);
+        t.dim_kinds.push_back(lang::DimKind::Range);
       }
     }
     return t;

@@ -14,20 +14,27 @@
 #include <cstdint>
 #include <limits>
 
+#include "lang/arith.hpp"
 #include "lang/builtins.hpp"
+#include "lang/limits.hpp"
 
 namespace keli::compile {
 namespace {
 
 
-// Ops whose value depends only on their children (no state, locals, dice or calls).
+// Node kinds that compute an operator on numbers alone (no state, locals, dice or calls), and
+// those whose value is a truth value; both read from the vocabulary's tables.
 bool is_pure_arith(Op op) {
-  switch (op) {
-    case Op::Neg: case Op::Not: case Op::Add: case Op::Sub: case Op::Mul: case Op::Div: case Op::Mod:
-    case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge:
-      return true;
-    default: return false;
-  }
+  auto o = lang::node_operator(op);
+  if (!o) return false;
+  lang::OpClass c = lang::operator_info(*o).cls;
+  return c == lang::OpClass::Arithmetic || c == lang::OpClass::Equality || c == lang::OpClass::Ordering ||
+         *o == lang::Operator::Not;
+}
+bool is_truth_value(Op op) {
+  auto o = lang::node_operator(op);
+  if (o) return lang::operator_info(*o).cls != lang::OpClass::Arithmetic;
+  return op == Op::AggAny || op == Op::AggAll;
 }
 
 class Optimizer {
@@ -133,27 +140,10 @@ class Optimizer {
     const Node n = p_.code[idx];
     const int a = n.k[0], b = n.k[1], c = n.k[2];
     if (is_pure_arith(n.op) && imm(a) && (n.op == Op::Neg || n.op == Op::Not || imm(b))) {
-      int64_t x = val(a), y = n.op == Op::Neg || n.op == Op::Not ? 0 : val(b);
-      switch (n.op) {
-        case Op::Neg: return make_imm(idx, -x);
-        case Op::Not: return make_imm(idx, !x);
-        case Op::Add: return make_imm(idx, x + y);
-        case Op::Sub: return make_imm(idx, x - y);
-        case Op::Mul: return make_imm(idx, x * y);
-        case Op::Div: return y == 0 ? idx : make_imm(idx, x / y);  // the runtime reports / 0
-        case Op::Mod: {
-          if (y == 0) return idx;
-          int64_t m = x % y;
-          return make_imm(idx, m < 0 ? m + (y < 0 ? -y : y) : m);
-        }
-        case Op::Eq: return make_imm(idx, x == y);
-        case Op::Ne: return make_imm(idx, x != y);
-        case Op::Lt: return make_imm(idx, x < y);
-        case Op::Le: return make_imm(idx, x <= y);
-        case Op::Gt: return make_imm(idx, x > y);
-        case Op::Ge: return make_imm(idx, x >= y);
-        default: break;
-      }
+      // The vocabulary's arithmetic, as play would compute it; a fault (division by zero,
+      // overflow) is left for the evaluator to report at this node.
+      lang::Result r = lang::apply(*lang::node_operator(n.op), val(a), n.op == Op::Neg || n.op == Op::Not ? 0 : val(b));
+      if (r.ok()) return make_imm(idx, r.value);
     }
     switch (n.op) {
       case Op::And:  // `false and x` is false; `true and x` is x as a truth value
@@ -216,8 +206,7 @@ class Optimizer {
   // `x` as a truth value (0 or 1): x itself when it already is one, else `x != 0`.
   int truth(int idx, int x) {
     Op op = p_.code[x].op;
-    bool boolean = op == Op::Not || (op >= Op::Eq && op <= Op::In) || op == Op::AggAny || op == Op::AggAll;
-    if (boolean) return x;
+    if (is_truth_value(op)) return x;
     Node n;
     n.op = Op::Ne;
     n.k[0] = x;
@@ -243,14 +232,11 @@ class Optimizer {
     switch (n.op) {
       case Op::Imm: case Op::Local: case Op::Mover: case Op::Phase: case Op::Ply: return true;
       case Op::StateGet: case Op::ConstGet: case Op::RegionId: case Op::RegionSite: case Op::Roll:
-      case Op::Neg: case Op::Not: case Op::Add: case Op::Sub: case Op::Mul: case Op::Mod: case Op::Div:
-      case Op::Eq: case Op::Ne: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge:
-        return cheap(n.k[0], depth + 1) && cheap(n.k[1], depth + 1);
-      default: return false;
+      default:
+        if (is_pure_arith(n.op)) return cheap(n.k[0], depth + 1) && cheap(n.k[1], depth + 1);
+        return false;
     }
   }
-
-  static constexpr int kMaxInlineNodes = 64;
 
   int size_of(int idx, int limit) const {
     if (idx < 0 || limit <= 0) return 0;
@@ -269,7 +255,7 @@ class Optimizer {
     for (int i = 0; i < n.c; ++i)
       if (!cheap(p_.args[n.b + i])) return idx;
     // Bodies with a loop or a call stay calls: those are remembered while moves are generated.
-    if (has_work(cl.body) || size_of(cl.body, kMaxInlineNodes + 1) > kMaxInlineNodes) return idx;
+    if (has_work(cl.body) || size_of(cl.body, lang::kMaxInlineNodes + 1) > lang::kMaxInlineNodes) return idx;
     std::vector<std::pair<int, int>> subst;  // parameter slot -> argument node
     for (int i = 0; i < n.c; ++i) subst.emplace_back(cl.params[i], p_.args[n.b + i]);
     int copy = clone(cl.body, subst, idx);
@@ -417,7 +403,7 @@ class Optimizer {
     std::vector<int8_t> memo(p_.callables.size(), -1);
     for (size_t c = 0; c < p_.callables.size(); ++c) {
       Callable& cl = p_.callables[c];
-      if (cl.body < 0 || cl.params.size() > 3 || writes(cl.body, memo)) continue;
+      if (cl.body < 0 || static_cast<int>(cl.params.size()) > lang::kMaxMemoArgs || writes(cl.body, memo)) continue;
       cl.memo = !cl.is_expr || has_work(cl.body) || size_of(cl.body, 13) > 12;
     }
   }

@@ -11,6 +11,7 @@
 
 #include "lang/nodes.hpp"
 #include "lang/source.hpp"
+#include "lang/types.hpp"
 
 namespace keli::compile {
 
@@ -42,7 +43,7 @@ struct RuleParam {
   int domain = -1;     // a domain node
   int filter = -1;     // `where` on this parameter, or -1
   int slot = -1;       // absolute local slot
-  uint8_t kind = 0;    // what the value is, for notation: 0 number, 1 site, 2 seat
+  lang::ValueKind kind = lang::ValueKind::Int;  // what the value is, for notation: Int, Site or Player
 };
 
 // A move rule (or a phase's `otherwise` rule) that players choose.
@@ -87,8 +88,8 @@ struct VarInfo {
   int base = 0;
   std::vector<int> dims;    // sizes
   std::vector<int> lows;    // the first index of each dimension (ranges may start anywhere)
-  std::vector<uint8_t> dim_kinds;  // 0 range, 1 site, 2 player, 3 piece
-  uint8_t kind = 0;         // element: 0 int, 1 bool, 2 site, 3 player, 4 piece
+  std::vector<lang::DimKind> dim_kinds;
+  lang::ValueKind kind = lang::ValueKind::Int;  // what an element is
   int size() const {
     int n = 1;
     for (int x : dims) n *= x;

@@ -11,23 +11,22 @@ using ast::ExprKind;
 
 namespace {
 
-// Binding strength as in docs/language.md (higher binds tighter); operands weaker than their
-// operator get parentheses.
+// Binding strength from the vocabulary's operator table (higher binds tighter); operands weaker
+// than their operator get parentheses. Calls and indexing bind tighter than any operator.
+constexpr int kPostfixPrecedence = 9;
 int precedence(const ast::Expr& e) {
   switch (e.kind) {
     case ExprKind::Cond: return 0;
-    case ExprKind::Binary: {
-      const std::string& o = e.text;
-      if (o == "or") return 1;
-      if (o == "and") return 2;
-      if (o == "+" || o == "-") return 6;
-      if (o == "*" || o == "/" || o == "%") return 7;
-      return 5;  // comparisons and `in`
-    }
-    case ExprKind::Not: return 3;
-    case ExprKind::Neg: return 8;
-    default: return 10;
+    case ExprKind::Binary:
+    case ExprKind::Not:
+    case ExprKind::Neg: return lang::operator_info(e.op).precedence;
+    default: return kPostfixPrecedence + 1;
   }
+}
+
+bool is_comparison(const ast::Expr& e) {
+  lang::OpClass c = lang::operator_info(e.op).cls;
+  return c == lang::OpClass::Equality || c == lang::OpClass::Ordering || c == lang::OpClass::Membership;
 }
 
 std::string operand(const ast::Expr& e, int need) {
@@ -49,24 +48,27 @@ std::string expr_text(const ast::Expr& e) {
     case ExprKind::Bool: return e.value ? "true" : "false";
     case ExprKind::Str: return fmt::format("\"{}\"", e.text);
     case ExprKind::Name: return e.text;
-    case ExprKind::Call: return operand(*e.kids[0], 9) + "(" + joined(e.kids, 1) + ")";
-    case ExprKind::Index: return operand(*e.kids[0], 9) + "[" + joined(e.kids, 1) + "]";
-    case ExprKind::Neg: return "-" + operand(*e.kids[0], 8);
-    case ExprKind::Not: return "not " + operand(*e.kids[0], 3);
+    case ExprKind::Call: return operand(*e.kids[0], kPostfixPrecedence) + "(" + joined(e.kids, 1) + ")";
+    case ExprKind::Index: return operand(*e.kids[0], kPostfixPrecedence) + "[" + joined(e.kids, 1) + "]";
+    case ExprKind::Neg: return "-" + operand(*e.kids[0], precedence(e));
+    case ExprKind::Not: return "not " + operand(*e.kids[0], precedence(e));
     case ExprKind::Binary: {
       int p = precedence(e);
       // Operators are left-associative; comparisons do not chain, so both sides need more.
-      int right = p + 1, left = p == 5 ? p + 1 : p;
-      return operand(*e.kids[0], left) + " " + e.text + " " + operand(*e.kids[1], right);
+      int right = p + 1, left = is_comparison(e) ? p + 1 : p;
+      return operand(*e.kids[0], left) + " " + lang::operator_info(e.op).spelling + " " + operand(*e.kids[1], right);
     }
     case ExprKind::Cond:
       return "if " + expr_text(*e.kids[0]) + " then " + expr_text(*e.kids[1]) + " else " + expr_text(*e.kids[2]);
     case ExprKind::Aggregate: {
       std::string filter = e.kids.size() > 2 ? " where " + expr_text(*e.kids[2]) : "";
-      return fmt::format("{}({} in {}{}: {})", e.text, e.var, expr_text(*e.kids[0]), filter, expr_text(*e.kids[1]));
+      return fmt::format("{}({} in {}{}: {})", lang::aggregate_word(e.agg), e.var, expr_text(*e.kids[0]), filter, expr_text(*e.kids[1]));
     }
     case ExprKind::List: return "[" + joined(e.kids, 0) + "]";
-    case ExprKind::Range: return operand(*e.kids[0], 6) + ".." + operand(*e.kids[1], 6);
+    case ExprKind::Range: {
+      int additive = lang::operator_info(lang::Operator::Add).precedence;  // `a + 1..b` needs none
+      return operand(*e.kids[0], additive) + ".." + operand(*e.kids[1], additive);
+    }
   }
   return "?";
 }

@@ -49,7 +49,7 @@ std::vector<std::string> seat_labels(const Program& p) {
 }
 
 std::string value_text(const compile::VarInfo& v, int32_t x) {
-  if (v.kind == 1) return x ? "yes" : "no";
+  if (v.kind == lang::ValueKind::Bool) return x ? "yes" : "no";
   return std::to_string(x);
 }
 
@@ -80,7 +80,7 @@ struct Drawing {
       const auto& t = p.region_tables[ti];
       if (o.first_track >= 0 && static_cast<int>(ti) >= o.first_track) break;
       if (t.dims.empty() && t.base == p.display_marks) continue;  // drawn as crosses instead
-      bool per_seat = t.dims.size() == 1 && t.dim_kinds[0] == 2;
+      bool per_seat = t.dims.size() == 1 && t.dim_kinds[0] == lang::DimKind::Player;
       if (tinted == kMaxTinted) {
         legend.lines.push_back(fmt::format("region {} is not drawn (only {} regions are tinted)", t.name, kMaxTinted));
         continue;
@@ -144,7 +144,7 @@ struct Drawing {
     int f = 0;
     for (const auto& v : p.vars) {
       if (f == kMaxFlags) break;
-      if (v.kind != 1 || v.dims.size() != 1 || v.dim_kinds[0] != 1) continue;
+      if (v.kind != lang::ValueKind::Bool || v.dims.size() != 1 || v.dim_kinds[0] != lang::DimKind::Site) continue;
       std::string symbol(1, kFlagSymbols[f]);
       for (int i = 0; i < p.num_sites; ++i) {
         if (!s[v.base + i]) continue;
@@ -166,7 +166,7 @@ struct Drawing {
     for (size_t ti = o.first_track; ti < p.region_tables.size() && drawn < kMaxTracks; ++ti) {
       const auto& t = p.region_tables[ti];
       if (t.size() == 0 || p.regions[t.base].size() < 2) continue;
-      bool per_seat = t.dims.size() == 1 && t.dim_kinds[0] == 2;
+      bool per_seat = t.dims.size() == 1 && t.dim_kinds[0] == lang::DimKind::Player;
       std::string colour = per_seat ? svg::seat_colour(0, p.num_players) : "#444444";
       std::string points;
       std::vector<std::pair<double, double>> pts;
@@ -266,11 +266,11 @@ struct Drawing {
     for (size_t vi = 0; vi < p.vars.size(); ++vi) {
       const auto& v = p.vars[vi];
       if (static_cast<int>(vi) == p.display) continue;
-      if (std::find(v.dim_kinds.begin(), v.dim_kinds.end(), 1) != v.dim_kinds.end()) continue;  // per site: on the board
-      if (v.dims.size() == 1 && v.dim_kinds[0] == 3) continue;  // per piece: the pieces show it
+      if (std::find(v.dim_kinds.begin(), v.dim_kinds.end(), lang::DimKind::Site) != v.dim_kinds.end()) continue;  // per site: on the board
+      if (v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Piece) continue;  // per piece: the pieces show it
       std::string line = v.name + ":";
       if (v.dims.empty()) line += " " + value_text(v, s[v.base]);
-      else if (v.dims.size() == 1 && v.dim_kinds[0] == 2)
+      else if (v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Player)
         for (int i = 0; i < v.dims[0]; ++i) line += fmt::format(" {} {}{}", p.seat_names[i], value_text(v, s[v.base + i]), i + 1 < v.dims[0] ? "," : "");
       else
         for (int i = 0; i < v.size() && i < 64; ++i) line += " " + value_text(v, s[v.base + i]);
@@ -300,7 +300,7 @@ std::vector<int> changed_sites(const Program& p, const runtime::State& before, c
   for (int i = 0; i < p.num_sites; ++i) {
     bool changed = held_before[i] != held_after[i];
     for (const auto& v : p.vars)  // the displayed variable and the flags: one value a site
-      if (v.dims.size() == 1 && v.dim_kinds[0] == 1 && (&v - p.vars.data() == p.display || v.kind == 1))
+      if (v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Site && (&v - p.vars.data() == p.display || v.kind == lang::ValueKind::Bool))
         changed = changed || before[v.base + i] != after[v.base + i];
     if (changed) out.push_back(i);
   }

@@ -12,7 +12,7 @@ namespace keli::render {
 using compile::Program;
 
 static std::string var_value(const compile::VarInfo& v, int32_t x) {
-  if (v.kind == 1) return x ? "yes" : "no";
+  if (v.kind == lang::ValueKind::Bool) return x ? "yes" : "no";
   return std::to_string(x);
 }
 
@@ -39,7 +39,7 @@ std::vector<std::vector<int>> pieces_by_site(const Program& p, const runtime::St
 static std::vector<std::string> site_texts(const Program& p, const runtime::State& s, std::vector<std::vector<int>>& held) {
   std::vector<const compile::VarInfo*> flags;
   for (const auto& v : p.vars)
-    if (v.kind == 1 && v.dims.size() == 1 && v.dim_kinds[0] == 1) flags.push_back(&v);
+    if (v.kind == lang::ValueKind::Bool && v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Site) flags.push_back(&v);
   const char* marks = "*+!~^";
   held = pieces_by_site(p, s);
   // Seats are shown by their initials when those tell them apart, else by their names.
@@ -81,7 +81,7 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
   }
   std::vector<const compile::VarInfo*> flags;
   for (const auto& v : p.vars)
-    if (v.kind == 1 && v.dims.size() == 1 && v.dim_kinds[0] == 1) flags.push_back(&v);
+    if (v.kind == lang::ValueKind::Bool && v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Site) flags.push_back(&v);
   const char* marks = "*+!~^";
   std::vector<std::vector<int>> held;
   std::vector<std::string> cells = site_texts(p, s, held);
@@ -157,11 +157,11 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
   for (size_t vi = 0; vi < p.vars.size(); ++vi) {
     const auto& v = p.vars[vi];
     if (static_cast<int>(vi) == p.display) continue;
-    if (v.dims.size() == 1 && v.dim_kinds[0] == 1) continue;  // per-site: on the board already
+    if (v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Site) continue;  // per-site: on the board already
     std::string line = "  " + v.name + ":";
     if (v.dims.empty()) {
       line += " " + var_value(v, s[v.base]);
-    } else if (v.dims.size() == 1 && v.dim_kinds[0] == 2) {
+    } else if (v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Player) {
       for (int i = 0; i < v.dims[0]; ++i) line += fmt::format(" {} {}{}", p.seat_names[i], var_value(v, s[v.base + i]), i + 1 < v.dims[0] ? "," : "");
     } else {
       for (int i = 0; i < v.size() && i < 64; ++i) line += " " + var_value(v, s[v.base + i]);

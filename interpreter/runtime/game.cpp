@@ -125,8 +125,8 @@ void Game::after_step(State& s, bool decision) {
 }
 
 static std::string arg_text(const Program& p, const compile::RuleParam& rp, int32_t v) {
-  if (rp.kind == 1 && v >= 0 && v < p.num_sites) return p.sites[v].label;
-  if (rp.kind == 2 && v >= 0 && v < p.num_players) return p.seat_names[v];
+  if (rp.kind == lang::ValueKind::Site && v >= 0 && v < p.num_sites) return p.sites[v].label;
+  if (rp.kind == lang::ValueKind::Player && v >= 0 && v < p.num_players) return p.seat_names[v];
   return std::to_string(v);
 }
 

@@ -7,11 +7,16 @@
 
 #include <algorithm>
 
+#include "lang/arith.hpp"
 #include "lang/builtins.hpp"
 
 namespace keli::runtime {
 using compile::Node;
 using compile::Op;
+using lang::kMaxCallDepth;
+using lang::kMaxLoopIterations;
+using lang::kMaxSites;
+using lang::kMemoSlots;
 
 Machine::Machine(const compile::Program& p, compile::Program* building)
     : p_(p), building_(building), locals_(std::max(1, p.locals), 0) {
@@ -34,7 +39,7 @@ int64_t Machine::table_offset(const compile::VarInfo& t, const Node& n, int node
   for (size_t d = 0; d < t.dims.size(); ++d) {
     int64_t i = eval(n.k[d]) - t.lows[d];
     int64_t limit = t.dims[d];
-    if (building_ && t.dim_kinds[d] == 1) limit = static_cast<int64_t>(building_->sites.size());
+    if (building_ && t.dim_kinds[d] == lang::DimKind::Site) limit = static_cast<int64_t>(building_->sites.size());
     if (i < 0 || i >= limit)
       fail(node, fmt::format("index {} is outside '{}' (valid: {}..{})", i + t.lows[d], t.name, t.lows[d],
                              t.lows[d] + limit - 1));
@@ -88,8 +93,11 @@ Machine::Domain Machine::open_domain(int dom) {
       return d;
     }
     case Op::DomCount:
-      if (n.aux == 0) d.size = building_ ? static_cast<int>(building_->sites.size()) : p_.num_sites;
-      else d.size = n.aux == 1 ? p_.num_players : p_.num_pieces;
+      switch (static_cast<lang::DomainOf>(n.aux)) {
+        case lang::DomainOf::Sites: d.size = building_ ? static_cast<int>(building_->sites.size()) : p_.num_sites; break;
+        case lang::DomainOf::Seats: d.size = p_.num_players; break;
+        case lang::DomainOf::Pieces: d.size = p_.num_pieces; break;
+      }
       return d;
     default: fail(dom, "not a domain");
   }
@@ -104,7 +112,7 @@ int64_t Machine::aggregate(const Node& n, int node) {
     if (n.k[2] >= 0 && !eval(n.k[2])) continue;
     int64_t v = eval(n.k[1]);
     switch (n.op) {
-      case Op::AggSum: acc += v; break;
+      case Op::AggSum: acc = checked(node, lang::apply<lang::Operator::Add>(acc, v)); break;
       case Op::AggCount: acc += v ? 1 : 0; break;
       case Op::AggAny:
         if (v) return 1;
@@ -189,26 +197,20 @@ int64_t Machine::eval(int idx) {
         fail(idx, fmt::format("position {} is outside a region or track of {} sites", i, r.size()));
       return r[i];
     }
-    case Op::Neg: return -eval(n.k[0]);
-    case Op::Not: return !eval(n.k[0]);
-    case Op::Add: return eval(n.k[0]) + eval(n.k[1]);
-    case Op::Sub: return eval(n.k[0]) - eval(n.k[1]);
-    case Op::Mul: return eval(n.k[0]) * eval(n.k[1]);
-    case Op::Div:
-    case Op::Mod: {
-      int64_t a = eval(n.k[0]), b = eval(n.k[1]);
-      if (b == 0) fail(idx, "division by zero");
-      if (n.op == Op::Div) return a / b;
-      int64_t m = a % b;
-      return m < 0 ? m + (b < 0 ? -b : b) : m;  // the mathematical modulo: never negative
-    }
-    case Op::Eq: return eval(n.k[0]) == eval(n.k[1]);
-    case Op::Ne: return eval(n.k[0]) != eval(n.k[1]);
-    case Op::Lt: return eval(n.k[0]) < eval(n.k[1]);
-    case Op::Le: return eval(n.k[0]) <= eval(n.k[1]);
-    case Op::Gt: return eval(n.k[0]) > eval(n.k[1]);
-    case Op::Ge: return eval(n.k[0]) >= eval(n.k[1]);
-    case Op::And: return eval(n.k[0]) && eval(n.k[1]);
+    // Operators: the vocabulary's arithmetic (lang/arith.hpp), operands left to right.
+    case Op::Neg: return checked(idx, lang::apply<lang::Operator::Neg>(eval(n.k[0])));
+    case Op::Not: return checked(idx, lang::apply<lang::Operator::Not>(eval(n.k[0])));
+#define KELI_BINARY_CASE(id)                                   \
+  case Op::id: {                                               \
+    int64_t x = eval(n.k[0]);                                  \
+    int64_t y = eval(n.k[1]);                                  \
+    return checked(idx, lang::apply<lang::Operator::id>(x, y)); \
+  }
+      KELI_BINARY_CASE(Add) KELI_BINARY_CASE(Sub) KELI_BINARY_CASE(Mul) KELI_BINARY_CASE(Div)
+      KELI_BINARY_CASE(Mod) KELI_BINARY_CASE(Eq) KELI_BINARY_CASE(Ne) KELI_BINARY_CASE(Lt)
+      KELI_BINARY_CASE(Le) KELI_BINARY_CASE(Gt) KELI_BINARY_CASE(Ge)
+#undef KELI_BINARY_CASE
+    case Op::And: return eval(n.k[0]) && eval(n.k[1]);  // the right side only when needed
     case Op::Or: return eval(n.k[0]) || eval(n.k[1]);
     case Op::In: {
       int64_t s = eval(n.k[0]);
@@ -219,8 +221,8 @@ int64_t Machine::eval(int idx) {
     case Op::Cond: return eval(n.k[0]) ? eval(n.k[1]) : eval(n.k[2]);
     case Op::Call:
     case Op::CallStmt: {
-      int64_t args[8];
-      int na = std::min(n.c, 8);
+      int64_t args[lang::kMaxArgs];
+      int na = std::min(n.c, lang::kMaxArgs);
       for (int i = 0; i < na; ++i) args[i] = eval(p_.args[n.b + i]);
       return call(n.a, args, na);
     }
@@ -248,12 +250,15 @@ int64_t Machine::eval(int idx) {
           return list[(pos + 1) % list.size()];
         }
         case Builtin::next_seat: return (eval(n.k[0]) + 1) % p_.num_players;
-        case Builtin::abs: {
-          int64_t v = eval(n.k[0]);
-          return v < 0 ? -v : v;
+        case Builtin::abs: return checked(idx, lang::absolute(eval(n.k[0])));
+        case Builtin::min: {
+          int64_t x = eval(n.k[0]);
+          return std::min(x, eval(n.k[1]));
         }
-        case Builtin::min: return std::min(eval(n.k[0]), eval(n.k[1]));
-        case Builtin::max: return std::max(eval(n.k[0]), eval(n.k[1]));
+        case Builtin::max: {
+          int64_t x = eval(n.k[0]);
+          return std::max(x, eval(n.k[1]));
+        }
         case Builtin::new_site: {
           if (!building_) fail(idx, "sites can only be made while building the board");
           if (building_->sites.size() >= static_cast<size_t>(kMaxSites)) fail(idx, fmt::format("more than {} sites", kMaxSites));
@@ -278,25 +283,38 @@ int64_t Machine::eval(int idx) {
 
 void Machine::exec(int first) { run(first); }
 
-static int64_t combine(uint8_t op, int64_t old, int64_t v) { return op == 0 ? v : op == 1 ? old + v : old - v; }
+// `=`, `+=` and `-=`: the compound forms use the vocabulary's + and -.
+int64_t Machine::combine(int node, uint8_t op, int64_t old, int64_t v) const {
+  switch (static_cast<lang::Assign>(op)) {
+    case lang::Assign::Set: return v;
+    case lang::Assign::AddTo: return checked(node, lang::apply<lang::Operator::Add>(old, v));
+    case lang::Assign::SubtractFrom: return checked(node, lang::apply<lang::Operator::Sub>(old, v));
+  }
+  return v;
+}
+
+int64_t Machine::checked(int node, lang::Result r) const {
+  if (!r.ok()) fail(node, lang::fault_message(r.fault));
+  return r.value;
+}
 
 bool Machine::run(int idx) {
   while (idx >= 0) {
     const Node& n = p_.code[idx];
     switch (n.op) {
-      case Op::SetLocal: locals_[n.a] = combine(n.aux, locals_[n.a], eval(n.k[0])); break;
+      case Op::SetLocal: locals_[n.a] = combine(idx, n.aux, locals_[n.a], eval(n.k[0])); break;
       case Op::StateSet: {
         need_state(idx);
         int64_t off = flat_offset(p_.var_access[n.a], p_.vars[n.a], n, idx);
-        int64_t v = combine(n.aux, state_[off], eval(n.d));
-        if (v > INT32_MAX || v < INT32_MIN) fail(idx, fmt::format("value {} is too large to store", v));
+        int64_t v = combine(idx, n.aux, state_[off], eval(n.d));
+        if (!lang::fits_state(v)) fail(idx, fmt::format("value {} is too large to store", v));
         state_[off] = static_cast<int32_t>(v);
         break;
       }
       case Op::ConstSet: {
         if (!building_) fail(idx, "constants can only be set while building the board");
         int64_t off = table_offset(p_.const_tables[n.a], n, idx);
-        building_->consts[off] = combine(n.aux, building_->consts[off], eval(n.d));
+        building_->consts[off] = combine(idx, n.aux, building_->consts[off], eval(n.d));
         break;
       }
       case Op::SetMover: {
@@ -371,8 +389,8 @@ bool Machine::run(int idx) {
 }
 
 void Machine::emit(int event, const int32_t* arg_nodes, int nargs) {
-  int64_t args[8];
-  int na = std::min(nargs, 8);
+  int64_t args[lang::kMaxArgs];
+  int na = std::min(nargs, lang::kMaxArgs);
   for (int i = 0; i < na; ++i) args[i] = eval(arg_nodes[i]);
   for (const compile::Handler& h : p_.handlers[event]) {
     const compile::Callable& c = p_.callables[h.callable];
@@ -391,10 +409,10 @@ void Machine::end_game(const Node& n) {
   std::vector<int64_t>& score = end_scores_;  // kept between games: no allocation per game
   score.assign(P, 0);
   for (int pl = 0; pl < P; ++pl) {
-    if (n.aux == 1) {
+    if (static_cast<lang::EndBy>(n.aux) == lang::EndBy::Table) {
       const compile::VarInfo& t = p_.vars[n.a];
       score[pl] = state_[t.base + pl];
-    } else if (n.aux == 2) {
+    } else if (static_cast<lang::EndBy>(n.aux) == lang::EndBy::Callable) {
       int64_t a = pl;
       score[pl] = call(n.a, &a, 1);
     }

@@ -8,6 +8,8 @@
 
 #include "compile/program.hpp"
 #include "diag/diagnostics.hpp"
+#include "lang/arith.hpp"
+#include "lang/limits.hpp"
 
 namespace keli::runtime {
 
@@ -51,6 +53,8 @@ class Machine {
 
  private:
   [[noreturn]] void fail(int node, const std::string& message) const;
+  int64_t checked(int node, lang::Result r) const;  // r's value, or its fault reported at node
+  int64_t combine(int node, uint8_t assign, int64_t old, int64_t v) const;
   void need_state(int node) const;
   int64_t table_offset(const compile::VarInfo& t, const compile::Node& n, int node);  // any time
   int64_t flat_offset(const compile::Access& t, const compile::VarInfo& info, const compile::Node& n, int node);
@@ -72,10 +76,9 @@ class Machine {
   int depth_ = 0;
   struct MemoEntry {
     uint32_t generation = 0;
-    int32_t args[3] = {0, 0, 0};
+    int32_t args[lang::kMaxMemoArgs] = {};
     int64_t value = 0;
   };
-  static constexpr int kMemoSlots = 256;  // per callable, direct-mapped
   bool memo_ = false;
   uint32_t generation_ = 0;
   std::vector<MemoEntry> memo_table_;
@@ -83,9 +86,5 @@ class Machine {
   std::vector<char> end_open_;  // callable * kMemoSlots + slot, allocated once
 };
 
-// Safety bounds the interpreter enforces whatever the game says.
-constexpr int64_t kMaxLoopIterations = 10'000'000;
-constexpr int kMaxCallDepth = 200;
-constexpr int kMaxSites = 4096;
 
 }  // namespace keli::runtime

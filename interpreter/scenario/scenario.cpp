@@ -38,16 +38,17 @@ class Runner {
     throw Failure{at.Mark(), std::move(message), std::move(hint)};
   }
 
-  // A value in a position or expectation: a number, true/false, a seat name, a site label, a phase.
-  int32_t value(const compile::Program& p, const YAML::Node& n, int kind) {
+  // A value in a position or expectation: a number, true/false, a seat name, a site label, or
+  // (for `phase`) a phase's name.
+  int32_t value(const compile::Program& p, const YAML::Node& n, lang::ValueKind kind, bool is_phase = false) {
     if (!n.IsScalar()) fail(n, "expected a single value here");
     std::string t = n.Scalar();
     if (t == "true") return 1;
     if (t == "false") return 0;
-    if (kind == 3 || kind == -1)
+    if (kind == lang::ValueKind::Player)
       for (int i = 0; i < p.num_players; ++i)
         if (p.seat_names[i] == t) return i;
-    if (kind == -2)
+    if (is_phase)
       for (size_t i = 0; i < p.phases.size(); ++i)
         if (p.phases[i].name == t) return static_cast<int32_t>(i);
     try {
@@ -56,11 +57,11 @@ class Runner {
       if (used == t.size()) return static_cast<int32_t>(v);
     } catch (...) {
     }
-    if (kind == 2)
+    if (kind == lang::ValueKind::Site)
       for (int i = 0; i < p.num_sites; ++i)
         if (p.sites[i].label == t) return i;
     fail(n, fmt::format("'{}' is not a value here", t),
-         kind == 3 || kind == -1 ? fmt::format("seats: {}", fmt::join(p.seat_names, ", ")) : "use a number, true or false");
+         kind == lang::ValueKind::Player ? fmt::format("seats: {}", fmt::join(p.seat_names, ", ")) : "use a number, true or false");
   }
 
   std::vector<int32_t> values(const compile::Program& p, const YAML::Node& n, const compile::VarInfo& v) {
@@ -82,14 +83,14 @@ class Runner {
   }
 
   int32_t seat(const compile::Program& p, const YAML::Node& n) {
-    int32_t m = value(p, n, -1);
+    int32_t m = value(p, n, lang::ValueKind::Player);
     if (m < 0 || m >= p.num_players)
       fail(n, fmt::format("seat {} does not exist", m), fmt::format("seats: 0..{} or {}", p.num_players - 1, fmt::join(p.seat_names, ", ")));
     return m;
   }
 
   int32_t phase(const compile::Program& p, const YAML::Node& n) {
-    int32_t ph = value(p, n, -2);
+    int32_t ph = value(p, n, lang::ValueKind::Int, true);
     if (ph < 0 || ph >= static_cast<int32_t>(p.phases.size())) {
       std::vector<std::string> names;
       for (const auto& x : p.phases) names.push_back(x.name);

@@ -101,7 +101,7 @@ std::vector<int> Reader::last_sites() const {
   if (!last_was_move_) return out;
   const auto& rule = program_->rules[last_move_.rule];
   for (int k = 0; k < last_move_.nargs && k < static_cast<int>(rule.params.size()); ++k)
-    if (rule.params[k].kind == 1) out.push_back(last_move_.args[k]);
+    if (rule.params[k].kind == lang::ValueKind::Site) out.push_back(last_move_.args[k]);
   return out;
 }
 

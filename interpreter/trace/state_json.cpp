@@ -9,7 +9,7 @@ namespace keli::trace {
 using compile::Program;
 
 static std::string value_text(const compile::VarInfo& v, int32_t x) {
-  if (v.kind == 1) return x ? "true" : "false";
+  if (v.kind == lang::ValueKind::Bool) return x ? "true" : "false";
   return std::to_string(x);
 }
 

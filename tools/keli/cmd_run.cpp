@@ -28,7 +28,7 @@ std::string places_text(const compile::Program& p, const std::vector<int>& place
 std::vector<int> move_sites(const compile::Program& p, const runtime::Move& m) {
   std::vector<int> out;
   for (int i = 0; i < m.nargs; ++i)
-    if (p.rules[m.rule].params[i].kind == 1) out.push_back(m.args[i]);
+    if (p.rules[m.rule].params[i].kind == lang::ValueKind::Site) out.push_back(m.args[i]);
   return out;
 }
 

@@ -165,10 +165,14 @@ bool replay_saved(const SavedGame& saved, PlaySession& session, std::string& err
 
 namespace {
 
-std::string value_text(const compile::Program& p, uint8_t kind, int64_t v) {
-  if (kind == 1 && v >= 0 && v < p.num_sites) return p.sites[v].label;
-  if (kind == 2 && v >= 0 && v < p.num_players) return p.seat_names[v];
+std::string value_text(const compile::Program& p, lang::DimKind kind, int64_t v) {
+  if (kind == lang::DimKind::Site && v >= 0 && v < p.num_sites) return p.sites[v].label;
+  if (kind == lang::DimKind::Player && v >= 0 && v < p.num_players) return p.seat_names[v];
   return std::to_string(v);
+}
+
+std::string value_text(const compile::Program& p, lang::ValueKind kind, int64_t v) {
+  return value_text(p, kind == lang::ValueKind::Site ? lang::DimKind::Site : kind == lang::ValueKind::Player ? lang::DimKind::Player : lang::DimKind::Range, v);
 }
 
 // An entry of a table by its indices: sites by label, seats by name.
@@ -177,8 +181,7 @@ std::string entry_name(const compile::Program& p, const compile::VarInfo& v, int
   for (size_t d = v.dims.size(); d-- > 0;) {
     int i = flat % v.dims[d];
     flat /= v.dims[d];
-    uint8_t kind = v.dim_kinds[d] == 1 ? 1 : v.dim_kinds[d] == 2 ? 2 : 0;
-    idx[d] = value_text(p, kind, v.lows[d] + i);
+    idx[d] = value_text(p, v.dim_kinds[d], v.lows[d] + i);
   }
   std::string out = v.name;
   for (const auto& x : idx) out += "[" + x + "]";

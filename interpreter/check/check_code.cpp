@@ -101,8 +101,8 @@ Type Checker::expr(Expr& e, Type want, int want_enum) {
   switch (e.kind) {
     case ExprKind::Int:
       e.type = e.type == Type::Enum ? Type::Enum : Type::Int;
-      if (e.value > INT32_MAX && !negated_min_)
-        diags_.report(Code::number_too_large, e.span, fmt::format("{} is too large: numbers go up to {}", e.text.empty() ? std::to_string(e.value) : e.text, INT32_MAX));
+      if (e.value > lang::kMaxLiteral && !negated_min_)
+        diags_.report(Code::number_too_large, e.span, fmt::format("{} is too large: numbers go up to {}", e.text.empty() ? std::to_string(e.value) : e.text, lang::kMaxLiteral));
       break;
     case ExprKind::Bool: e.type = Type::Bool; break;
     case ExprKind::Str:
@@ -113,7 +113,7 @@ Type Checker::expr(Expr& e, Type want, int want_enum) {
     case ExprKind::Index: e.type = access(e); break;
     case ExprKind::Call: e.type = check_call(e, false); break;
     case ExprKind::Neg: {
-      negated_min_ = e.kids[0]->kind == ExprKind::Int && e.kids[0]->value == int64_t{INT32_MAX} + 1;  // -2147483648
+      negated_min_ = e.kids[0]->kind == ExprKind::Int && e.kids[0]->value == lang::kMaxLiteral + 1;  // -2147483648
       Type t = expr(*e.kids[0]);
       negated_min_ = false;
       if (!compatible(Type::Int, t))

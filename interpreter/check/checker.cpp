@@ -386,7 +386,8 @@ void Checker::check_dims(ast::Decl& d) {
       constant_int(*dim.hi, "a range bound");
     }
   }
-  if (d.dims.size() > 2) diags_.report(Code::bad_index, d.dims[2].span, "tables have at most two dimensions");
+  if (d.dims.size() > static_cast<size_t>(lang::kMaxTableDims))
+    diags_.report(Code::bad_index, d.dims[lang::kMaxTableDims].span, fmt::format("tables have at most {} dimensions", lang::kMaxTableDims == 2 ? "two" : std::to_string(lang::kMaxTableDims)));
   if (d.kind == DeclKind::Region || d.kind == DeclKind::Track)
     for (auto& dim : d.dims)
       if (dim.type == "site")
@@ -520,8 +521,8 @@ void Checker::check_formals(ast::Decl& d) {
     if (!names.insert(f.name).second)
       diags_.report(Code::duplicate_name, f.span, fmt::format("'{}' is already declared as a parameter of '{}'", f.name, d.name));
   }
-  if (d.formals.size() > kMaxArgs)
-    diags_.report(Code::wrong_arity, d.name_span, fmt::format("'{}' has {} parameters; at most {} are allowed", d.name, d.formals.size(), kMaxArgs));
+  if (d.formals.size() > static_cast<size_t>(lang::kMaxArgs))
+    diags_.report(Code::wrong_arity, d.name_span, fmt::format("'{}' has {} parameters; at most {} are allowed", d.name, d.formals.size(), lang::kMaxArgs));
 }
 
 // `display NAME`: a variable per site (numbers on the board) or a region (its empty sites marked);

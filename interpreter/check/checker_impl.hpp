@@ -8,10 +8,10 @@
 #include <tuple>
 
 #include "check/checker.hpp"
+#include "lang/limits.hpp"
 
 namespace keli::check {
 
-constexpr size_t kMaxArgs = 8;
 std::string count_of(size_t n, const char* noun);  // "1 argument", "2 arguments"
 std::string count_is(size_t n);
 ast::Type type_from_name(const std::string& n);      // int, bool, site, player, piece; Error otherwise                    // "1 is", "2 are"  // the evaluator passes at most this many arguments

@@ -13,12 +13,12 @@
 #include "compile/codegen.hpp"
 #include "compile/optimize.hpp"
 #include "lang/arith.hpp"
-#include "runtime/machine.hpp"
+#include "lang/limits.hpp"
 
 namespace keli::compile {
 using ast::ExprKind;
 
-constexpr int kDefaultMoveLimit = 1'000'000;  // decisions in one game when it declares no limit
+using lang::kDefaultMoveLimit;
 using check::SymKind;
 using diag::Code;
 
@@ -28,6 +28,7 @@ struct Compiler {
   const check::Checked& ck;
   const SourceSet& src;
   diag::Diagnostics& diags;
+  const BoardRunner& run_board;
   std::map<int, int64_t> values;  // parameter symbol -> value
   bool optimized = true;
 
@@ -252,8 +253,7 @@ struct Compiler {
       b.callables[entry].body = gen.block(ck.board->body, b.callables[entry].frame);
     }
     try {
-      runtime::Machine m(b, &b);
-      m.call(entry, nullptr, 0);
+      run_board(b, entry);
     } catch (const diag::Error& e) {
       diags.report(Code::eval_error, e.span, fmt::format("building the board failed: {}", e.message));
       return false;
@@ -293,7 +293,7 @@ struct Compiler {
       DiceSet ds;
       ds.name = d->name;
       int copies = d->copies ? static_cast<int>(need_constant(*d->copies, "the number of dice")) : 1;
-      if (copies < 1 || copies > 8) {
+      if (copies < 1 || copies > lang::kMaxDiceCopies) {
         diags.report(Code::eval_error, d->copies ? d->copies->span : d->span, "dice sets hold 1 to 8 dice");
         copies = 1;
       }
@@ -302,7 +302,8 @@ struct Compiler {
         for (auto& e : die) f.push_back(static_cast<int32_t>(need_constant(*e, "a die face")));
         for (int c = 0; c < (d->copies ? copies : 1); ++c) ds.faces.push_back(f);
       }
-      if (ds.faces.size() > 8) diags.report(Code::eval_error, d->span, "dice sets hold at most 8 dice");
+      if (ds.faces.size() > static_cast<size_t>(lang::kMaxDice))
+        diags.report(Code::eval_error, d->span, fmt::format("dice sets hold at most {} dice", lang::kMaxDice));
       // Every throw, in die order; identical dice give the same throw in any order, so their
       // values are sorted and equal throws merged, each with its exact weight.
       bool identical = std::all_of(ds.faces.begin(), ds.faces.end(), [&](auto& f) { return f == ds.faces[0]; });
@@ -453,7 +454,8 @@ struct Compiler {
           rp.kind = gen.value_kind(*p.domain);
           r.params.push_back(rp);
         }
-        if (r.params.size() > 4) diags.report(Code::eval_error, m.span, "a move has at most 4 parameters");
+        if (r.params.size() > static_cast<size_t>(lang::kMaxMoveParams))
+          diags.report(Code::eval_error, m.span, fmt::format("a move has at most {} parameters", lang::kMaxMoveParams));
         r.guard = m.guard ? gen.expr(*m.guard, fb) : -1;
         r.body = gen.block(m.body, fb);
         int id = static_cast<int>(out->rules.size());
@@ -510,9 +512,10 @@ struct Compiler {
 }  // namespace
 
 std::shared_ptr<const Program> compile_game(const check::Checked& ck, const ParamSettings& settings,
-                                            const SourceSet& src, diag::Diagnostics& diags, bool optimized) {
+                                            const SourceSet& src, diag::Diagnostics& diags,
+                                            const BoardRunner& run_board, bool optimized) {
   if (diags.has_errors() || ck.main < 0 || !ck.players || !ck.board || ck.phases.empty()) return nullptr;
-  Compiler c{ck, src, diags, {}, optimized};
+  Compiler c{ck, src, diags, run_board, {}, optimized};
   return c.run(settings);
 }
 

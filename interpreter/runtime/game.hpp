@@ -18,7 +18,7 @@ using State = std::vector<int32_t>;
 struct Move {
   int16_t rule = -1;
   uint8_t nargs = 0;
-  int32_t args[4] = {0, 0, 0, 0};
+  int32_t args[lang::kMaxMoveParams] = {};
   bool operator==(const Move& o) const {
     if (rule != o.rule || nargs != o.nargs) return false;
     for (int i = 0; i < nargs; ++i)

@@ -430,4 +430,9 @@ void Machine::end_game(const Node& n) {
   state_[compile::kOver] = compile::kEnded;
 }
 
+void run_board(compile::Program& building, int entry) {
+  Machine m(building, &building);
+  m.call(entry, nullptr, 0);
+}
+
 }  // namespace keli::runtime

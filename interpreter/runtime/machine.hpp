@@ -87,4 +87,8 @@ class Machine {
 };
 
 
+// Builds a board: runs callable `entry` of the board-building program `building` (the compiler's
+// BoardRunner). Throws diag::Error with the failing node's position.
+void run_board(compile::Program& building, int entry);
+
 }  // namespace keli::runtime

@@ -1,6 +1,8 @@
 // One game file taken through loading, parsing and checking; compiled on request.
 #include "session/game_file.hpp"
 
+#include "runtime/machine.hpp"
+
 namespace keli {
 
 std::unique_ptr<GameFile> GameFile::open(const std::string& path) {
@@ -15,7 +17,7 @@ std::unique_ptr<GameFile> GameFile::open(const std::string& path) {
 std::shared_ptr<const compile::Program> GameFile::compile(const compile::ParamSettings& settings,
                                                           diag::Diagnostics& diags, bool optimized) const {
   if (!ok()) return nullptr;
-  return compile::compile_game(checked_, settings, src_, diags, optimized);
+  return compile::compile_game(checked_, settings, src_, diags, runtime::run_board, optimized);
 }
 
 }  // namespace keli

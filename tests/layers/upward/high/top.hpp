@@ -1,0 +1,3 @@
+// A higher layer: may include the lower one.
+#pragma once
+#include "low/bottom.hpp"

@@ -22,7 +22,7 @@ using runtime::State;
 
 namespace {
 
-constexpr size_t kMinFiles = 16;  // the corpus can never shrink to nothing and pass
+constexpr size_t kMinFiles = 17;  // the corpus can never shrink to nothing and pass
 
 // One compiled game as an engine runs it.
 class Session {

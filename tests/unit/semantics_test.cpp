@@ -161,8 +161,11 @@ void check_values(const CaseFile& f, const std::vector<Expect>& expects, const R
     std::string why;
     auto got = read(run.session->program(), run.state, copies ? board_copy(e.name) : e.name, e.indices, why);
     if (!got) r.failures.push_back(fmt::format("{}:{}: {} ({}): {}", f.path, e.line, e.target, where, why));
-    else if (*got != e.value)
-      r.failures.push_back(fmt::format("{}:{}: {} = {} expected, got {} ({})", f.path, e.line, e.target, e.value_text, *got, where));
+    else if (*got != e.value) {
+      bool truth = e.value_text == "true" || e.value_text == "false";
+      std::string shown = truth ? (*got ? "true" : "false") : std::to_string(*got);
+      r.failures.push_back(fmt::format("{}:{}: {} = {} expected, got {} ({})", f.path, e.line, e.target, e.value_text, shown, where));
+    }
   }
 }
 
@@ -304,6 +307,7 @@ TEST_CASE("the semantics corpus computes what it expects, in every context and e
   for (const auto& path : files) {
     DYNAMIC_SECTION(fs::path(path).filename().string()) {
       CaseFile f = read_case_file(path);
+      f.path = fs::relative(path, source_path("")).string();  // as failures name it
       for (const auto& p : f.problems) FAIL_CHECK(path << ": " << p);
       REQUIRE(f.problems.empty());
       REQUIRE(f.groups.size() + f.top.size() > 0);

@@ -44,10 +44,11 @@ std::vector<std::string> all_keli_files() {
   return out;
 }
 
-// The files that must stay in the canonical layout: games, stdlib, the legal diagnostics cases.
+// The files that must stay in the canonical layout: games, stdlib, the semantics corpus, the
+// legal diagnostics cases.
 std::vector<std::string> formatted_files() {
   std::vector<std::string> missing;
-  auto files = format::collect_files({source_path("games"), source_path("stdlib")}, missing);
+  auto files = format::collect_files({source_path("games"), source_path("stdlib"), source_path("tests/semantics")}, missing);
   for (const auto& e : fs::directory_iterator(source_path("tests/diagnostics")))
     if (e.path().filename().string().rfind("ok_", 0) == 0 && e.path().extension() == ".keli")
       files.push_back(e.path().string());
@@ -80,7 +81,7 @@ TEST_CASE("fmt: each tests/format case formats to its .out file", "[format]") {
   CHECK(cases >= 5);
 }
 
-TEST_CASE("fmt: games, stdlib and ok_ diagnostics files are already formatted", "[format]") {
+TEST_CASE("fmt: games, stdlib, the semantics corpus and ok_ diagnostics files are already formatted", "[format]") {
   auto files = formatted_files();
   REQUIRE(files.size() >= 10);
   for (const auto& path : files) {
@@ -89,7 +90,7 @@ TEST_CASE("fmt: games, stdlib and ok_ diagnostics files are already formatted", 
     INFO(path << "\n" << r.message);
     REQUIRE(r.status == format::Result::Ok);
     auto d = format::first_difference(text, r.text);
-    INFO(fmt::format("not formatted (run keli fmt games stdlib tests/diagnostics/ok_*.keli): line {}:\n- {}\n+ {}",
+    INFO(fmt::format("not formatted (run keli fmt games stdlib tests/semantics tests/diagnostics/ok_*.keli): line {}:\n- {}\n+ {}",
                      d.line, d.before, d.after));
     CHECK(d.line == 0);
   }

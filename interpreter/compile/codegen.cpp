@@ -2,6 +2,8 @@
 // Which fields each node kind uses is the vocabulary's table, lang/nodes.hpp.
 #include "compile/codegen.hpp"
 
+#include "lang/limits.hpp"
+
 #include <algorithm>
 
 namespace keli::compile {
@@ -203,6 +205,12 @@ int CodeGen::expr(const ast::Expr& e, int base) {
     }
     case ExprKind::Neg:
     case ExprKind::Not: {
+      // -2147483648: its digits do not fit an immediate, the negated value does.
+      if (e.op == lang::Operator::Neg && e.kids[0]->kind == ExprKind::Int && e.kids[0]->value == lang::kMaxLiteral + 1) {
+        int n = node(Op::Imm, e.span);
+        out_.code[n].a = INT32_MIN;
+        return n;
+      }
       int k = expr(*e.kids[0], base);
       int n = node(lang::operator_node(e.op), e.span);
       out_.code[n].k[0] = k;

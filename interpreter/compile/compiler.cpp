@@ -86,6 +86,14 @@ struct Compiler {
     return *v;
   }
 
+  // A constant that is stored: it must fit a 32-bit slot, as a value stored in play must.
+  int64_t stored_constant(const ast::Expr& e, const char* what) {
+    int64_t v = need_constant(e, what);
+    if (lang::fits_state(v)) return v;
+    diags.report(Code::eval_error, e.span, fmt::format("value {} is too large to store", v));
+    return 0;
+  }
+
   // Parameter values: defaults, then the caller's settings (checked against the declarations).
   bool set_params(const ParamSettings& settings, Program& out) {
     for (auto* d : ck.params) {
@@ -223,7 +231,7 @@ struct Compiler {
       out.consts.assign(base, 0);
       for (size_t i = 0; i < ck.consts.size(); ++i)
         if (ck.consts[i]->value) {
-          int64_t v = need_constant(*ck.consts[i]->value, "a constant's initial value");
+          int64_t v = stored_constant(*ck.consts[i]->value, "a constant's initial value");
           auto& t = out.const_tables[i];
           std::fill(out.consts.begin() + t.base, out.consts.begin() + t.base + t.size(), v);
         }
@@ -405,7 +413,7 @@ struct Compiler {
     out->initial[kNextPlace] = 1;
     for (size_t i = 0; i < ck.vars.size(); ++i)
       if (ck.vars[i]->value) {
-        int64_t v = need_constant(*ck.vars[i]->value, "a variable's initial value");
+        int64_t v = stored_constant(*ck.vars[i]->value, "a variable's initial value");
         auto& t = out->vars[i];
         std::fill(out->initial.begin() + t.base, out->initial.begin() + t.base + t.size(), static_cast<int32_t>(v));
       }

@@ -223,19 +223,35 @@ class Optimizer {
     return static_cast<int>(p_.code.size()) - 1;
   }
 
-  // An argument cheap enough to be evaluated wherever the parameter is read, and safe to evaluate
-  // late: no calls and no aggregates (which write local slots the callee may be using).
+  // An argument that may be evaluated wherever (and however often) the inlined body reads the
+  // parameter, with no change anyone can observe: it writes nothing and can never fail. So no
+  // calls, aggregates, dice reads or region look-ups, no arithmetic that may overflow or divide
+  // by zero, and table reads only at fixed indices inside the table.
   bool cheap(int idx, int depth = 0) const {
     if (idx < 0) return true;
     if (depth > 4) return false;
     const Node& n = p_.code[idx];
     switch (n.op) {
       case Op::Imm: case Op::Local: case Op::Mover: case Op::Phase: case Op::Ply: return true;
-      case Op::StateGet: case Op::ConstGet: case Op::RegionId: case Op::RegionSite: case Op::Roll:
-      default:
-        if (is_pure_arith(n.op)) return cheap(n.k[0], depth + 1) && cheap(n.k[1], depth + 1);
-        return false;
+      case Op::StateGet: return fixed_index(p_.vars[n.a], n);
+      case Op::Not: return cheap(n.k[0], depth + 1);
+      default: {
+        auto op = lang::node_operator(n.op);
+        if (!op) return false;
+        lang::OpClass c = lang::operator_info(*op).cls;
+        if (c != lang::OpClass::Equality && c != lang::OpClass::Ordering) return false;
+        return cheap(n.k[0], depth + 1) && cheap(n.k[1], depth + 1);
+      }
     }
+  }
+
+  bool fixed_index(const VarInfo& t, const Node& n) const {
+    for (size_t d = 0; d < t.dims.size(); ++d) {
+      if (!imm(n.k[d])) return false;
+      int64_t i = val(n.k[d]) - t.lows[d];
+      if (i < 0 || i >= t.dims[d]) return false;
+    }
+    return true;
   }
 
   int size_of(int idx, int limit) const {

@@ -302,11 +302,20 @@ bool Machine::run(int idx) {
   while (idx >= 0) {
     const Node& n = p_.code[idx];
     switch (n.op) {
-      case Op::SetLocal: locals_[n.a] = combine(idx, n.aux, locals_[n.a], eval(n.k[0])); break;
+      // Assignments, left to right: the target's indices, then (for += and -=) its old value,
+      // then the value.
+      case Op::SetLocal: {
+        int64_t old = locals_[n.a];
+        int64_t v = eval(n.k[0]);
+        locals_[n.a] = combine(idx, n.aux, old, v);
+        break;
+      }
       case Op::StateSet: {
         need_state(idx);
         int64_t off = flat_offset(p_.var_access[n.a], p_.vars[n.a], n, idx);
-        int64_t v = combine(idx, n.aux, state_[off], eval(n.d));
+        int64_t old = state_[off];
+        int64_t value = eval(n.d);
+        int64_t v = combine(idx, n.aux, old, value);
         if (!lang::fits_state(v)) fail(idx, fmt::format("value {} is too large to store", v));
         state_[off] = static_cast<int32_t>(v);
         break;
@@ -314,7 +323,11 @@ bool Machine::run(int idx) {
       case Op::ConstSet: {
         if (!building_) fail(idx, "constants can only be set while building the board");
         int64_t off = table_offset(p_.const_tables[n.a], n, idx);
-        building_->consts[off] = combine(idx, n.aux, building_->consts[off], eval(n.d));
+        int64_t old = building_->consts[off];
+        int64_t value = eval(n.d);
+        int64_t v = combine(idx, n.aux, old, value);
+        if (!lang::fits_state(v)) fail(idx, fmt::format("value {} is too large to store", v));
+        building_->consts[off] = v;
         break;
       }
       case Op::SetMover: {

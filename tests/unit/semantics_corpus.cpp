@@ -104,7 +104,7 @@ void read_assignments(CaseFile& f, const Lines& lines, const ast::Block& body, G
   for (size_t i = 0; i < body.size(); ++i) {
     const ast::Stmt& s = *body[i];
     const ast::Expr* target = s.kind == ast::StmtKind::Assign ? s.exprs[0].get() : nullptr;
-    if (!target || s.name != "=" || target->kind != ast::ExprKind::Name || target->is_local) {
+    if (!target || s.assign != lang::Assign::Set || target->kind != ast::ExprKind::Name || target->is_local) {
       f.problems.push_back(fmt::format("line {}: a constant group holds only statements `VARIABLE = EXPRESSION`", s.span.line));
       continue;
     }

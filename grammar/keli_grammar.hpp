@@ -5,6 +5,9 @@
 
 #include <tao/pegtl.hpp>
 
+#include <type_traits>
+
+#include "keli_keywords.hpp"
 #include "keli_recovery.hpp"
 
 namespace keli::grammar {
@@ -22,41 +25,19 @@ struct ident_first : p::ranges<'a', 'z', 'A', 'Z', '_'> {};
 struct ident_other : p::ranges<'a', 'z', 'A', 'Z', '0', '9', '_'> {};
 template <typename Str> struct key : p::seq<Str, p::not_at<ident_other>, _> {};
 
-#define KELI_KW(name, text) struct kw_##name : key<TAO_PEGTL_STRING(text)> {}
-KELI_KW(game, "game");     KELI_KW(extends, "extends"); KELI_KW(import, "import");
-KELI_KW(about, "about");   KELI_KW(param, "param");     KELI_KW(players, "players");
-KELI_KW(named, "named");   KELI_KW(pieces, "pieces");   KELI_KW(const, "const");
-KELI_KW(var, "var");       KELI_KW(per, "per");         KELI_KW(region, "region");
-KELI_KW(track, "track");   KELI_KW(dice, "dice");       KELI_KW(of, "of");
-KELI_KW(shape, "shape");   KELI_KW(board, "board");     KELI_KW(def, "def");
-KELI_KW(event, "event");   KELI_KW(on, "on");           KELI_KW(when, "when");
-KELI_KW(setup, "setup");   KELI_KW(phase, "phase");     KELI_KW(chance, "chance");
-KELI_KW(move, "move");     KELI_KW(otherwise, "otherwise");
-KELI_KW(invariant, "invariant"); KELI_KW(limit, "limit"); KELI_KW(display, "display");
-KELI_KW(let, "let");       KELI_KW(if, "if");           KELI_KW(elif, "elif");
-KELI_KW(else, "else");     KELI_KW(then, "then");       KELI_KW(while, "while");
-KELI_KW(for, "for");       KELI_KW(in, "in");           KELI_KW(where, "where");
-KELI_KW(return, "return"); KELI_KW(emit, "emit");       KELI_KW(note, "note");
-KELI_KW(add, "add");       KELI_KW(to, "to");           KELI_KW(finish, "finish");
-KELI_KW(end_game, "end_game"); KELI_KW(by, "by");       KELI_KW(and, "and");
-KELI_KW(or, "or");         KELI_KW(not, "not");         KELI_KW(true, "true");
-KELI_KW(false, "false");   KELI_KW(int, "int");         KELI_KW(bool, "bool");
-KELI_KW(sum, "sum");       KELI_KW(count, "count");     KELI_KW(any, "any");
-KELI_KW(all, "all");       KELI_KW(min, "min");         KELI_KW(max, "max");       KELI_KW(at, "at");
-KELI_KW(override, "override"); KELI_KW(extend, "extend");
+// One rule kw_ID per word of the language (keli_keywords.hpp).
+#define KELI_KW(id, text, roles) \
+  struct kw_##id : key<TAO_PEGTL_STRING(text)> {};
+KELI_KEYWORDS(KELI_KW)
 #undef KELI_KW
 
-// Words that can never name anything; declaration words (players, board, ...) stay usable as names.
-struct reserved
-    : p::seq<p::sor<TAO_PEGTL_STRING("and"), TAO_PEGTL_STRING("or"), TAO_PEGTL_STRING("not"),
-                    TAO_PEGTL_STRING("if"), TAO_PEGTL_STRING("elif"), TAO_PEGTL_STRING("else"),
-                    TAO_PEGTL_STRING("then"), TAO_PEGTL_STRING("while"), TAO_PEGTL_STRING("for"),
-                    TAO_PEGTL_STRING("in"), TAO_PEGTL_STRING("where"), TAO_PEGTL_STRING("let"),
-                    TAO_PEGTL_STRING("return"), TAO_PEGTL_STRING("true"),
-                    TAO_PEGTL_STRING("false"), TAO_PEGTL_STRING("emit"),
-                    TAO_PEGTL_STRING("note"), TAO_PEGTL_STRING("when"),
-                    TAO_PEGTL_STRING("move"), TAO_PEGTL_STRING("otherwise")>,
-             p::not_at<ident_other>> {};
+// Words that can never name anything (the Reserved ones); declaration words (players, board, ...)
+// stay usable as names. Words without the role become p::failure, an alternative never taken.
+template <unsigned Roles, typename Kw>
+using if_reserved = std::conditional_t<(Roles & Reserved) != 0, Kw, p::failure>;
+#define KELI_RESERVED_ALTERNATIVE(id, text, roles) if_reserved<(roles), kw_##id>,
+struct reserved : p::sor<KELI_KEYWORDS(KELI_RESERVED_ALTERNATIVE) p::failure> {};
+#undef KELI_RESERVED_ALTERNATIVE
 struct name : p::seq<p::not_at<reserved>, ident_first, p::star<ident_other>> {};
 struct ident : tok<name> {};
 struct integer : tok<p::plus<p::digit>> {};

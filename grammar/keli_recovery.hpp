@@ -10,19 +10,18 @@
 
 #include <tao/pegtl.hpp>
 
+#include "keli_keywords.hpp"
+
 namespace keli::grammar {
 namespace p = tao::pegtl;
 
 // Words that open a top-level declaration. A line starting with one at column 1 is where
 // recovery resumes after a broken declaration, and a misspelt one gets a did-you-mean.
-inline const std::vector<std::string> declaration_words = {
-    "game", "import", "about", "param", "players", "pieces", "const", "var", "region", "track", "dice",
-    "def", "shape", "board", "event", "on", "setup", "phase", "invariant", "limit", "display",
-    "override", "extend"};
 // Words that open a statement, and a rule of a phase: misspellings of them get a did-you-mean.
-inline const std::vector<std::string> statement_words = {
-    "let", "if", "elif", "else", "while", "for", "return", "emit", "note", "add", "finish", "end_game"};
-inline const std::vector<std::string> rule_words = {"move", "otherwise", "override"};
+// All three come from the one keyword table (keli_keywords.hpp).
+inline const std::vector<std::string> declaration_words = words_with(Declaration);
+inline const std::vector<std::string> statement_words = words_with(Statement);
+inline const std::vector<std::string> rule_words = words_with(Rule);
 
 // How far a recovery skips: one statement, one rule of a phase, or to the next declaration.
 enum class level { statement, rule, declaration };

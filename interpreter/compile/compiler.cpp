@@ -384,8 +384,8 @@ struct Compiler {
     if (!set_params(settings, *out)) return nullptr;
     int64_t players = need_constant(*ck.players->value, "the number of players");
     if (diags.has_errors()) return nullptr;
-    if (players < 1 || players > 64) {
-      diags.report(Code::eval_error, ck.players->value->span, fmt::format("{} players: a game has 1 to 64", players));
+    if (players < 1 || players > lang::kMaxPlayers) {
+      diags.report(Code::eval_error, ck.players->value->span, fmt::format("{} players: a game has 1 to {}", players, lang::kMaxPlayers));
       return nullptr;
     }
     out->num_players = static_cast<int>(players);
@@ -396,7 +396,8 @@ struct Compiler {
                    fmt::format("{} seat names for {} players", ck.players->names.size(), players));
     if (ck.pieces) {
       int64_t n = need_constant(*ck.pieces->value, "the number of pieces");
-      if (n < 0 || n > 4096) diags.report(Code::eval_error, ck.pieces->value->span, "a game has 0 to 4096 pieces");
+      if (n < 0 || n > lang::kMaxPieces)
+        diags.report(Code::eval_error, ck.pieces->value->span, fmt::format("a game has 0 to {} pieces", lang::kMaxPieces));
       else out->num_pieces = static_cast<int>(n);
     }
     if (diags.has_errors() || !build_board(*out)) return nullptr;

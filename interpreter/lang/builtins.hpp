@@ -72,6 +72,6 @@ const BuiltinVarInfo& builtin_var_info(BuiltinVar v);
 int find_builtin_var(std::string_view name);
 
 // Limits a game may declare with `limit NAME N`.
-#define KELI_LIMITS(X) X(moves, "moves", "decisions in a whole game; reaching it ends the game unfinished")
+#define KELI_GAME_LIMITS(X) X(moves, "moves", "decisions in a whole game; reaching it ends the game unfinished")
 
 }  // namespace keli::lang

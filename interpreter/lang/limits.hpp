@@ -1,30 +1,48 @@
 // Every bound the language and its engines enforce, named once. docs/language.md's table of
-// limits lists each with the error that reports it; a test checks the two agree.
+// safety bounds lists each by name and value; a test (tests/unit/vocabulary_test.cpp) checks
+// that the two agree.
 #pragma once
 
 #include <cstdint>
 
 namespace keli::lang {
 
-// Definitions and calls.
-inline constexpr int kMaxArgs = 8;            // parameters of a def, shape, event or handler
-inline constexpr int kMaxMoveParams = 4;      // parameters of one move rule
-inline constexpr int kMaxMemoArgs = 3;        // a definition with more arguments is never memoised
-inline constexpr int kMemoSlots = 256;        // remembered values per memoised definition
-inline constexpr int kMaxInlineNodes = 64;    // the optimizer inlines expression defs up to this size
-inline constexpr int kMaxCallDepth = 200;     // nested calls, and separately nested event handlers
+// X(type, name, value, what it bounds)
+#define KELI_LIMITS(X)                                                                              \
+  /* definitions and calls */                                                                       \
+  X(int, kMaxArgs, 8, "parameters of a def, shape, event or handler")                                    \
+  X(int, kMaxMoveParams, 4, "parameters of one move rule")                                               \
+  X(int, kMaxMemoArgs, 3, "arguments of a definition whose values are remembered during move generation") \
+  X(int, kMemoSlots, 256, "values remembered per remembered definition")                                 \
+  X(int, kMaxInlineNodes, 64, "nodes of an expression definition the optimizer inlines")                 \
+  X(int, kMaxCallDepth, 200, "nested calls, and separately nested event handlers")                       \
+  /* tables and dice */                                                                             \
+  X(int, kMaxTableDims, 2, "index dimensions of a table")                                                \
+  X(int, kMaxDice, 8, "dice in one set")                                                                 \
+  X(int, kMaxDiceCopies, 8, "copies in `N of {...}`")                                                    \
+  /* the game */                                                                                    \
+  X(int, kMaxSites, 4096, "sites a board may make")                                                      \
+  X(int, kMaxPlayers, 64, "seats of one game")                                                           \
+  X(int, kMaxPieces, 4096, "pieces of one game")                                                         \
+  /* play */                                                                                        \
+  X(int64_t, kMaxLoopIterations, 10'000'000, "rounds of one while loop, or values of one range")             \
+  X(int, kDefaultMoveLimit, 1'000'000, "decisions in a game that declares no `limit moves`")             \
+  /* numbers: literals and state slots are 32-bit */                                                \
+  X(int64_t, kMaxLiteral, 2147483647, "the largest integer literal (-2147483648 is allowed)")
 
-// Tables and dice.
-inline constexpr int kMaxTableDims = 2;       // index dimensions of a table
-inline constexpr int kMaxDice = 8;            // dice in one set
-inline constexpr int kMaxDiceCopies = 8;      // `N of {...}`
+#define KELI_LIMIT_CONSTANT(type, name, value, what) inline constexpr type name = value;
+KELI_LIMITS(KELI_LIMIT_CONSTANT)
+#undef KELI_LIMIT_CONSTANT
 
-// Play.
-inline constexpr int64_t kMaxLoopIterations = 10'000'000;  // rounds of one loop, or one range's length
-inline constexpr int kMaxSites = 4096;                     // sites a board may make
-inline constexpr int kDefaultMoveLimit = 1'000'000;        // decisions in a game with no `limit moves`
-
-// Numbers: literals and state slots are 32-bit.
-inline constexpr int64_t kMaxLiteral = INT32_MAX;
+struct LimitInfo {
+  const char* name;
+  int64_t value;
+  const char* what;
+};
+inline constexpr LimitInfo kLimits[] = {
+#define KELI_LIMIT_ROW(type, name, value, what) {#name, value, what},
+    KELI_LIMITS(KELI_LIMIT_ROW)
+#undef KELI_LIMIT_ROW
+};
 
 }  // namespace keli::lang

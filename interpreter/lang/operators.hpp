@@ -19,7 +19,8 @@ enum class OpClass : uint8_t {
 };
 
 // X(id, spelling, operands, precedence, class, meaning); a higher precedence binds tighter.
-// Precedence 3 is `not`, written between `and` and the comparisons.
+// `not` sits between `and` and the comparisons; docs/language.md's levels are these plus one
+// (its level 1 is the conditional `if ... then ... else`).
 #define KELI_OPERATORS(X)                                                                      \
   X(Or, "or", 2, 1, Logic, "true when either side is; the right side only when the left is false") \
   X(And, "and", 2, 2, Logic, "true when both are; the right side only when the left is true")   \
@@ -31,12 +32,12 @@ enum class OpClass : uint8_t {
   X(Gt, ">", 2, 4, Ordering, "the left number is larger")                                      \
   X(Ge, ">=", 2, 4, Ordering, "the left number is larger or equal")                            \
   X(In, "in", 2, 4, Membership, "the site stands in the region or track")                      \
-  X(Add, "+", 2, 6, Arithmetic, "the sum")                                                     \
-  X(Sub, "-", 2, 6, Arithmetic, "the difference")                                              \
-  X(Mul, "*", 2, 7, Arithmetic, "the product")                                                 \
-  X(Div, "/", 2, 7, Arithmetic, "the quotient, truncated toward zero (-7 / 2 is -3)")          \
-  X(Mod, "%", 2, 7, Arithmetic, "the remainder, never negative (-7 % 3 is 2)")                 \
-  X(Neg, "-", 1, 8, Arithmetic, "the number negated")
+  X(Add, "+", 2, 5, Arithmetic, "the sum")                                                     \
+  X(Sub, "-", 2, 5, Arithmetic, "the difference")                                              \
+  X(Mul, "*", 2, 6, Arithmetic, "the product")                                                 \
+  X(Div, "/", 2, 6, Arithmetic, "the quotient, truncated toward zero (-7 / 2 is -3)")          \
+  X(Mod, "%", 2, 6, Arithmetic, "the remainder, never negative (-7 % 3 is 2)")                 \
+  X(Neg, "-", 1, 7, Arithmetic, "the number negated")
 
 enum class Operator : uint8_t {
 #define KELI_OPERATOR_ENUM(id, spelling, operands, precedence, cls, meaning) id,

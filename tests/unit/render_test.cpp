@@ -97,13 +97,6 @@ void check_position(const keli::compile::Program& p, const keli::runtime::State&
 
 std::string temp(const std::string& name) { return (fs::temp_directory_path() / fmt::format("keli_render_{}_{}", getpid(), name)).string(); }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 }  // namespace
 
 TEST_CASE("every game's board renders as SVG with one shape per site, for several parameter sets", "[render]") {
@@ -165,7 +158,7 @@ TEST_CASE("keli render --trace --ply draws that step, reading the trace only up 
     INFO(r.err);
     REQUIRE(r.status == 0);
     CHECK(r.out.find(fmt::format("step {}", ply)) != std::string::npos);
-    std::string svg = slurp(out);
+    std::string svg = keli::test::read_text(out);
     Parsed parsed = parse_svg(svg);
     REQUIRE(parsed.sites.size() == 10);
     // The counts drawn are the ones the trace records after that step (its line ply + 1).
@@ -190,7 +183,7 @@ TEST_CASE("keli render --trace --ply draws that step, reading the trace only up 
   auto last = keli::test::keli({"render", "games/raja_pasu.keli", "--trace", trace, "-o", out});
   REQUIRE(last.status == 0);
   CHECK(last.out.find("(the last)") != std::string::npos);
-  CHECK(slurp(out).find("game over") != std::string::npos);
+  CHECK(keli::test::read_text(out).find("game over") != std::string::npos);
 
   // Past the end, another game's trace, a tampered trace.
   auto past = keli::test::keli({"render", "games/raja_pasu.keli", "--trace", trace, "--ply", "100000", "-o", out});

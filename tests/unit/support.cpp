@@ -45,7 +45,7 @@ static std::string quote(const std::string& s) {
   return out + "'";
 }
 
-static std::string slurp(const std::string& path) {
+std::string read_text(const std::string& path) {
   std::ifstream in(path);
   std::stringstream ss;
   ss << in.rdbuf();
@@ -68,8 +68,8 @@ Run keli_input(const std::vector<std::string>& args, const std::string& input) {
   int raw = std::system(cmd.c_str());
   Run r;
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-  r.out = slurp(base + ".out");
-  r.err = slurp(base + ".err");
+  r.out = read_text(base + ".out");
+  r.err = read_text(base + ".err");
   fs::remove(base + ".out");
   fs::remove(base + ".err");
   if (!input.empty()) fs::remove(base + ".in");

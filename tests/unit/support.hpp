@@ -11,6 +11,8 @@
 namespace keli::test {
 
 std::string source_path(const std::string& relative);
+// The whole content of a file (empty when it cannot be read).
+std::string read_text(const std::string& path);
 std::vector<std::string> game_files();  // every games/*.keli, sorted
 
 // Compiles a game with settings; fails the current test (with the diagnostics) if it does not.

@@ -68,7 +68,7 @@ inline bool declaration_at(const char* s, const char* begin, const char* end) {
 // A rule of a phase starts here: `move NAME`, `otherwise NAME`, `override move|otherwise`.
 inline bool rule_at(const char* s, const char* end) {
   std::string_view w = word_at(s, end);
-  if (w != "move" && w != "otherwise" && w != "override") return false;
+  if (!is_one_of(w, rule_words)) return false;
   const char* n = skip_blanks(s + w.size(), end);
   return n < end && word_char(*n);
 }

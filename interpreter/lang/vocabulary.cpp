@@ -13,17 +13,21 @@ std::optional<Operator> find_operator(std::string_view spelling, int operands) {
   return std::nullopt;
 }
 
+// The position of `word` in a table of words, as the enumeration E the table is in the order of.
+template <typename E, size_t N>
+static std::optional<E> find_word(const char* const (&table)[N], std::string_view word) {
+  for (size_t i = 0; i < N; ++i)
+    if (word == table[i]) return static_cast<E>(i);
+  return std::nullopt;
+}
+
 static const char* const kAssignSpellings[] = {
 #define KELI_ASSIGN_ROW(id, spelling) spelling,
     KELI_ASSIGNMENTS(KELI_ASSIGN_ROW)
 #undef KELI_ASSIGN_ROW
 };
 const char* assign_spelling(Assign a) { return kAssignSpellings[static_cast<int>(a)]; }
-std::optional<Assign> find_assign(std::string_view spelling) {
-  for (size_t i = 0; i < std::size(kAssignSpellings); ++i)
-    if (spelling == kAssignSpellings[i]) return static_cast<Assign>(i);
-  return std::nullopt;
-}
+std::optional<Assign> find_assign(std::string_view spelling) { return find_word<Assign>(kAssignSpellings, spelling); }
 
 static const char* const kAggregateWords[] = {
 #define KELI_AGGREGATE_ROW(id, word, empty, meaning) word,
@@ -31,11 +35,7 @@ static const char* const kAggregateWords[] = {
 #undef KELI_AGGREGATE_ROW
 };
 const char* aggregate_word(Aggregate a) { return kAggregateWords[static_cast<int>(a)]; }
-std::optional<Aggregate> find_aggregate(std::string_view word) {
-  for (size_t i = 0; i < std::size(kAggregateWords); ++i)
-    if (word == kAggregateWords[i]) return static_cast<Aggregate>(i);
-  return std::nullopt;
-}
+std::optional<Aggregate> find_aggregate(std::string_view word) { return find_word<Aggregate>(kAggregateWords, word); }
 
 static const NodeKindInfo kNodeKinds[] = {
 #define KELI_NODE_ROW(id, operands, meaning) {NodeKind::id, #id, operands, meaning},

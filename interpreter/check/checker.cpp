@@ -1,6 +1,7 @@
-// The checker: symbol collection (with variant overrides), then one pass over every declaration
-// that resolves names, types expressions and statements, and records the call graph; then the
-// recursion check. It never stops at the first error: every problem becomes a diagnostic.
+// The checker: symbol collection (with variant overrides, check_collect.cpp), then one pass over
+// every declaration (here) that resolves names, types expressions and statements (check_expr.cpp,
+// check_stmt.cpp), and records the call graph; then the checks on calls (check_calls.cpp). It
+// never stops at the first error: every problem becomes a diagnostic.
 #include "check/checker.hpp"
 
 #include <fmt/format.h>
@@ -51,179 +52,12 @@ std::string Checker::hint_or(std::string hint, std::string fallback) {
   return hint.empty() ? fallback : hint;
 }
 
-// ---- collection ---------------------------------------------------------------------------------
-
-void Checker::collect() {
-  std::vector<bool> is_variant(src_.size(), false);
-  for (auto& m : c_.modules) {
-    if (!m.extends.empty()) is_variant[m.file] = true;
-    if (m.syntax_errors > 0) syntax_files_.insert(m.file);
-    broken_.insert(m.broken_names.begin(), m.broken_names.end());
-  }
-  const ast::Module& main = c_.modules.at(c_.main);
-  c_.game_name = main.game_name;
-  c_.base_file = main.extends;
-  for (auto& m : c_.modules) {
-    if (c_.game_name.empty() && !m.game_name.empty() && &m == &main) c_.game_name = m.game_name;
-    for (auto& d : m.decls) collect_decl(d, is_variant[m.file]);
-  }
-  if (c_.game_name.empty()) c_.game_name = src_.file(main.file).path;
-  if (c_.players) {
-    for (size_t i = 0; i < c_.players->names.size(); ++i) {
-      const std::string& n = c_.players->names[i];
-      if (c_.by_name.count(n)) {
-        diags_.report(Code::duplicate_name, c_.players->name_spans[i],
-                      fmt::format("seat name '{}' is already declared", n));
-        continue;
-      }
-      Symbol s{n, SymKind::Seat, nullptr, Type::Player, -1, static_cast<int>(i)};
-      s.used = true;
-      c_.by_name[n] = static_cast<int>(c_.syms.size());
-      c_.syms.push_back(s);
-    }
-  }
-}
-
-static std::vector<ast::Decl*>* list_for(Checked& c, DeclKind k) {
-  switch (k) {
-    case DeclKind::Param: return &c.params;
-    case DeclKind::Const: return &c.consts;
-    case DeclKind::Var: return &c.vars;
-    case DeclKind::Region: return &c.regions;
-    case DeclKind::Track: return &c.tracks;
-    case DeclKind::Dice: return &c.dice;
-    case DeclKind::Def: return &c.defs;
-    case DeclKind::Shape: return &c.shapes;
-    case DeclKind::Event: return &c.events;
-    case DeclKind::Phase: return &c.phases;
-    default: return nullptr;
-  }
-}
-
-static SymKind sym_kind_for(DeclKind k) {
-  switch (k) {
-    case DeclKind::Param: return SymKind::Param;
-    case DeclKind::Const: return SymKind::Const;
-    case DeclKind::Var: return SymKind::Var;
-    case DeclKind::Region: return SymKind::Region;
-    case DeclKind::Track: return SymKind::Track;
-    case DeclKind::Dice: return SymKind::Dice;
-    case DeclKind::Def: return SymKind::Def;
-    case DeclKind::Shape: return SymKind::Shape;
-    case DeclKind::Event: return SymKind::Event;
-    default: return SymKind::Phase;
-  }
-}
-
-// `players`, `pieces` and `board` are declared once; a variant may replace its base's.
-void Checker::set_once(ast::Decl*& slot, ast::Decl& d, bool from_variant) {
-  bool replaces = slot && from_variant && slot->file != d.file;
-  if (slot && !replaces) {
-    diags_.report(Code::duplicate_name, d.span, fmt::format("'{}' is already declared", d.name),
-                  fmt::format("first declared at {}", src_.where(slot->span)));
-    return;
-  }
-  if (replaces && !d.is_override)
-    diags_.report(Code::missing_override, d.span, fmt::format("this '{}' replaces the base game's", d.name),
-                  fmt::format("write 'override {}' to say so (the base's is at {})", d.name, src_.where(slot->span)));
-  if (!slot && d.is_override) override_missing(d, from_variant);
-  slot = &d;
-}
-
-void Checker::collect_decl(ast::Decl& d, bool from_variant) {
-  switch (d.kind) {
-    case DeclKind::Import: return;
-    case DeclKind::About:
-      for (auto& e : d.entries) c_.about.push_back(e);
-      return;
-    case DeclKind::Players: set_once(c_.players, d, from_variant); return;
-    case DeclKind::Pieces: set_once(c_.pieces, d, from_variant); return;
-    case DeclKind::Board: set_once(c_.board, d, from_variant); return;
-    case DeclKind::Display: c_.displays.push_back(&d); return;
-    case DeclKind::Setup: c_.setups.push_back(&d); return;
-    case DeclKind::On: c_.handlers.push_back(&d); return;
-    case DeclKind::Invariant: c_.invariants.push_back(&d); return;
-    case DeclKind::Limit: c_.limits.push_back(&d); return;
-    case DeclKind::Extend: extend_phase(d, from_variant); return;
-    default: break;
-  }
-  if (d.kind == DeclKind::Phase)
-    for (auto& m : d.moves)
-      if (m.is_override)
-        diags_.report(Code::unknown_override, m.span, fmt::format("'override' replaces a rule of a base game's phase, and '{}' is this file's own", d.name),
-                      fmt::format("to change one rule of a base's phase, write 'extend phase {} {{ override move ... }}'; here drop 'override'", d.name));
-  if (find_builtin(d.name) >= 0 || find_builtin_var(d.name) >= 0) {
-    diags_.report(Code::duplicate_name, d.name_span, fmt::format("'{}' is a built-in name", d.name),
-                  "choose another name");
-    return;
-  }
-  auto* list = list_for(c_, d.kind);
-  auto it = c_.by_name.find(d.name);
-  if (d.kind == DeclKind::Param && d.override_only) {
-    // A variant's `param NAME = VALUE`: the base's declaration keeps its type and allowed values.
-    if (it == c_.by_name.end() || c_.syms[it->second].kind != SymKind::Param) {
-      std::vector<std::string> names;
-      for (auto* x : c_.params) names.push_back(x->name);
-      diags_.report(Code::unknown_override, d.name_span, fmt::format("there is no parameter '{}' to set", d.name),
-                    from_variant ? hint_or(diag::suggest(d.name, names), "a variant sets only its base's parameters")
-                                 : "declare it with a type: param NAME: TYPE = DEFAULT");
-      return;
-    }
-    ast::Decl* base = c_.syms[it->second].decl;
-    base->value = std::move(d.value);
-    if (!d.doc.empty()) base->doc = d.doc;
-    return;
-  }
-  if (it != c_.by_name.end()) {
-    Symbol& old = c_.syms[it->second];
-    if (from_variant && old.decl && old.decl->file != d.file && old.kind == sym_kind_for(d.kind)) {
-      replace_decl(d, old);  // a variant replaces its base's definition of the same name and kind
-      std::replace(list->begin(), list->end(), old.decl, &d);
-      old.decl = &d;
-      d.sym = it->second;
-      return;
-    }
-    std::string first = old.decl ? src_.where(old.decl->name_span) : "a seat name";
-    diags_.report(Code::duplicate_name, d.name_span, fmt::format("'{}' is already declared", d.name),
-                  fmt::format("first declared at {} as {}", first, sym_kind_name(old.kind)));
-    return;
-  }
-  if (d.is_override) override_missing(d, from_variant);  // reported, then declared as written
-  Symbol s{d.name, sym_kind_for(d.kind), &d};
-  if (d.kind == DeclKind::Param && d.ptype == ast::ParamType::Enum) {
-    s.enum_id = static_cast<int>(c_.enums.size());
-    c_.enums.push_back({d.name, d.choices});
-    std::set<std::string> seen;
-    for (size_t i = 0; i < d.choices.size(); ++i)
-      if (!seen.insert(d.choices[i]).second)
-        diags_.report(Code::bad_param_decl, d.choice_spans[i], fmt::format("choice '{}' is listed twice", d.choices[i]));
-  }
-  d.sym = static_cast<int>(c_.syms.size());
-  c_.by_name[d.name] = d.sym;
-  c_.syms.push_back(std::move(s));
-  list->push_back(&d);
-}
-
 // ---- declarations -------------------------------------------------------------------------------
 
 void Checker::check_all() {
   const ast::Module& main = c_.modules[c_.main];
   Span top = main.game_span.valid() ? main.game_span : Span{main.file, 1, 1, 0};
-  // Types of symbols first, so bodies can refer to anything declared anywhere.
-  for (auto* d : c_.params) {
-    Symbol& s = c_.syms[d->sym];
-    s.type = d->ptype == ast::ParamType::Bool ? Type::Bool : d->ptype == ast::ParamType::Enum ? Type::Enum : Type::Int;
-  }
-  for (auto* d : c_.consts) c_.syms[d->sym].type = declared_type(d->type, d->type_span);
-  for (auto* d : c_.vars) c_.syms[d->sym].type = declared_type(d->type, d->type_span);
-  for (auto* d : c_.regions) c_.syms[d->sym].type = Type::Region;
-  for (auto* d : c_.tracks) c_.syms[d->sym].type = Type::Region;
-  for (auto* d : c_.dice) c_.syms[d->sym].type = Type::Dice;
-  for (auto* d : c_.phases) c_.syms[d->sym].type = Type::Phase;
-  for (auto* d : c_.defs) c_.syms[d->sym].type = d->type.empty() ? Type::Void : declared_type(d->type, d->type_span);
-  for (auto* list : {&c_.defs, &c_.shapes, &c_.events})
-    for (auto* d : *list) check_formals(*d);
-
+  type_symbols();  // first, so bodies can refer to anything declared anywhere
   for (auto* d : c_.params) check_param(*d);
   if (!c_.players && !broken("players")) {
     diags_.report(Code::missing_decl, top, "the game declares no players",
@@ -241,31 +75,10 @@ void Checker::check_all() {
     diags_.report(Code::missing_decl, top, "the game declares no board",
                   "add 'board { ... }' or 'board SHAPE(...)', for example 'board two_rows(7)'");
   } else if (c_.board) {
-    begin(c_.board, Where::Build);
-    if (c_.board->value) {
-      check_call(*c_.board->value, true);
-      const ast::Expr& callee = *c_.board->value->kids[0];
-      int g = c_.lookup(callee.text);
-      if (g >= 0 && c_.syms[g].kind == SymKind::Def)
-        diags_.report(Code::type_mismatch, callee.span, fmt::format("'{}' is a function, not a shape", callee.text),
-                      "'board NAME(...)' calls a shape: declare it with 'shape', or write 'board { ... }'");
-    } else {
-      block(c_.board->body);
-    }
-    c_.board->frame = end();
+    check_board(*c_.board);
   }
-  for (auto* d : c_.shapes) {
-    begin(d, Where::Build);
-    formals_ = static_cast<int>(d->formals.size());
-    for (auto& f : d->formals) declare(f.name, type_from_name(f.type), -1, f.span);
-    formals_ = 0;
-    block(d->body);
-    for (size_t i = 0; i < d->formals.size() && i < scope_.size(); ++i)
-      if (!scope_[i].read && warn_in(d->file) && !d->broken) unread_.emplace_back(d, i);
-    d->frame = end();
-  }
+  for (auto* d : c_.shapes) check_shape(*d);
   for (auto* d : c_.defs) check_def(*d);
-  for (auto* d : c_.events) (void)d;
   for (auto* d : c_.handlers) check_handler(*d);
   for (auto* d : c_.setups) {
     begin(d, Where::Play);
@@ -281,40 +94,62 @@ void Checker::check_all() {
     want_type(*d->value, Type::Bool, "an invariant");
     d->frame = end();
   }
-  for (auto* d : c_.limits) {
-    if (d->name != "moves")
-      diags_.report(Code::unknown_name, d->name_span, fmt::format("unknown limit '{}'", d->name),
-                    hint_or(diag::suggest(d->name, {"moves"}), "the limit a game may declare is 'moves'"));
-    constant_int(*d->value, "a limit");
-  }
+  for (auto* d : c_.limits) check_limit(*d);
   for (auto* d : c_.displays) check_display(*d);
   check_recursion();
   check_build_calls();
   check_agent_defs();
 }
 
-// A function called while the board is built must not need the game's state, directly or
-// through the functions it calls.
-void Checker::check_build_calls() {
-  std::function<const std::pair<Span, std::string>*(ast::Decl*, std::set<ast::Decl*>&)> uses =
-      [&](ast::Decl* d, std::set<ast::Decl*>& seen) -> const std::pair<Span, std::string>* {
-    if (!seen.insert(d).second) return nullptr;
-    auto it = play_use_.find(d);
-    if (it != play_use_.end()) return &it->second;
-    for (auto& [from, to, span] : calls_)
-      if (from == d && to->kind == DeclKind::Def)
-        if (auto* u = uses(to, seen)) return u;
-    return nullptr;
-  };
-  for (auto& [from, to, span] : calls_) {
-    bool build = from == c_.board || from->kind == DeclKind::Shape;
-    if (!build || to->kind != DeclKind::Def) continue;
-    std::set<ast::Decl*> seen;
-    if (auto* u = uses(to, seen))
-      diags_.report(Code::misplaced, span,
-                    fmt::format("'{}' cannot be called while building the board: it uses {}", to->name, u->second),
-                    fmt::format("{} is used at {}; the board is built before play", u->second, src_.where(u->first)));
+// The types of parameters, tables, places, dice, phases and function results, and the formals.
+void Checker::type_symbols() {
+  for (auto* d : c_.params) {
+    Symbol& s = c_.syms[d->sym];
+    s.type = d->ptype == ast::ParamType::Bool ? Type::Bool : d->ptype == ast::ParamType::Enum ? Type::Enum : Type::Int;
   }
+  for (auto* d : c_.consts) c_.syms[d->sym].type = declared_type(d->type, d->type_span);
+  for (auto* d : c_.vars) c_.syms[d->sym].type = declared_type(d->type, d->type_span);
+  for (auto* d : c_.regions) c_.syms[d->sym].type = Type::Region;
+  for (auto* d : c_.tracks) c_.syms[d->sym].type = Type::Region;
+  for (auto* d : c_.dice) c_.syms[d->sym].type = Type::Dice;
+  for (auto* d : c_.phases) c_.syms[d->sym].type = Type::Phase;
+  for (auto* d : c_.defs) c_.syms[d->sym].type = d->type.empty() ? Type::Void : declared_type(d->type, d->type_span);
+  for (auto* list : {&c_.defs, &c_.shapes, &c_.events})
+    for (auto* d : *list) check_formals(*d);
+}
+
+// `board { ... }` is built by its block; `board SHAPE(...)` must call a shape, not a function.
+void Checker::check_board(ast::Decl& d) {
+  begin(&d, Where::Build);
+  if (d.value) {
+    check_call(*d.value, true);
+    const ast::Expr& callee = *d.value->kids[0];
+    int g = c_.lookup(callee.text);
+    if (g >= 0 && c_.syms[g].kind == SymKind::Def)
+      diags_.report(Code::type_mismatch, callee.span, fmt::format("'{}' is a function, not a shape", callee.text),
+                    "'board NAME(...)' calls a shape: declare it with 'shape', or write 'board { ... }'");
+  } else {
+    block(d.body);
+  }
+  d.frame = end();
+}
+
+void Checker::check_shape(ast::Decl& d) {
+  begin(&d, Where::Build);
+  formals_ = static_cast<int>(d.formals.size());
+  for (auto& f : d.formals) declare(f.name, type_from_name(f.type), -1, f.span);
+  formals_ = 0;
+  block(d.body);
+  for (size_t i = 0; i < d.formals.size() && i < scope_.size(); ++i)
+    if (!scope_[i].read && warn_in(d.file) && !d.broken) unread_.emplace_back(&d, i);
+  d.frame = end();
+}
+
+void Checker::check_limit(ast::Decl& d) {
+  if (d.name != "moves")
+    diags_.report(Code::unknown_name, d.name_span, fmt::format("unknown limit '{}'", d.name),
+                  hint_or(diag::suggest(d.name, {"moves"}), "the limit a game may declare is 'moves'"));
+  constant_int(*d.value, "a limit");
 }
 
 void Checker::check_param(ast::Decl& d) {
@@ -579,117 +414,6 @@ void Checker::check_dice_choice(Expr& e) {
   if (t != Type::Dice && t != Type::Error)
     diags_.report(Code::type_mismatch, e.span, fmt::format("a chance phase throws dice, but this is {}", ast::type_name(t)),
                   "name dice declared with 'dice NAME = ...'");
-}
-
-// ---- helpers ------------------------------------------------------------------------------------
-
-bool Checker::compatible(Type want, Type got) {
-  if (want == Type::Error || got == Type::Error) return true;
-  if (want == got) return true;
-  if (ast::is_number(want) && got == Type::Int) return true;
-  if (want == Type::Int && ast::is_number(got)) return true;
-  return false;
-}
-
-void Checker::want_type(Expr& e, Type want, const char* what) {
-  Type got = expr(e, want);
-  if (!compatible(want, got))
-    diags_.report(Code::type_mismatch, e.span,
-                  fmt::format("{} must be {}, but this is {}", what, ast::type_name(want), ast::type_name(got)));
-}
-
-std::optional<int64_t> Checker::literal_int(const Expr& e) {
-  if (e.kind == ExprKind::Int) return e.value;
-  if (e.kind == ExprKind::Neg && e.kids[0]->kind == ExprKind::Int) return -e.kids[0]->value;
-  return std::nullopt;
-}
-
-// Constant: built from literals, parameters, seat names, enum choices and pure operators only.
-bool Checker::is_constant(const Expr& e) {
-  switch (e.kind) {
-    case ExprKind::Int:
-    case ExprKind::Bool:
-      return true;
-    case ExprKind::Name: {
-      if (e.is_local || e.sym < 0) return e.type == Type::Enum || e.type == Type::Error;
-      auto k = c_.syms[e.sym].kind;
-      return k == SymKind::Param || k == SymKind::Seat || k == SymKind::Dice;
-    }
-    case ExprKind::Neg:
-    case ExprKind::Not:
-    case ExprKind::Binary:
-    case ExprKind::Cond:
-      return std::all_of(e.kids.begin(), e.kids.end(), [&](const ast::ExprPtr& k) { return is_constant(*k); });
-    default:
-      return false;
-  }
-}
-
-void Checker::constant_int(Expr& e, const char* what) {
-  begin(nullptr, Where::Any);
-  Type t = expr(e, Type::Int);
-  if (!compatible(Type::Int, t))
-    diags_.report(Code::type_mismatch, e.span, fmt::format("{} must be a number, but this is {}", what, ast::type_name(t)));
-  else if (!is_constant(e))
-    diags_.report(Code::not_constant, e.span, fmt::format("{} must be known before play", what),
-                  "use numbers and parameters only");
-  end();
-}
-
-std::vector<std::string> Checker::global_names() const {
-  std::vector<std::string> out;
-  for (auto& s : c_.syms) out.push_back(s.name);
-  return out;
-}
-
-bool Checker::always_returns(const ast::Block& b) {
-  for (auto& s : b) {
-    if (s->kind == StmtKind::Return) return true;
-    if (s->kind == StmtKind::If && s->has_else &&
-        std::all_of(s->blocks.begin(), s->blocks.end(), [&](const ast::Block& x) { return always_returns(x); }))
-      return true;
-  }
-  return false;
-}
-
-// ---- recursion ----------------------------------------------------------------------------------
-
-void Checker::check_recursion() {
-  // Handlers run when their event is emitted: an emit is a call of every handler of that event.
-  std::map<ast::Decl*, std::vector<std::pair<ast::Decl*, Span>>> graph;
-  for (auto& [from, to, span] : calls_) {
-    if (to->kind == DeclKind::Event) {
-      for (auto* h : c_.handlers)
-        if (h->sym == to->sym) graph[from].push_back({h, span});
-    } else {
-      graph[from].push_back({to, span});
-    }
-  }
-  std::map<ast::Decl*, int> state;  // 0 new, 1 on the path, 2 done
-  std::vector<ast::Decl*> path;
-  std::set<ast::Decl*> reported;
-  std::function<void(ast::Decl*)> visit = [&](ast::Decl* d) {
-    state[d] = 1;
-    path.push_back(d);
-    for (auto& [to, span] : graph[d]) {
-      if (state[to] == 1) {
-        if (reported.insert(to).second) {
-          std::vector<std::string> cycle;
-          auto it = std::find(path.begin(), path.end(), to);
-          for (; it != path.end(); ++it) cycle.push_back((*it)->kind == DeclKind::On ? "on " + (*it)->name : (*it)->name);
-          cycle.push_back(to->kind == DeclKind::On ? "on " + to->name : to->name);
-          diags_.report(Code::recursion, span, fmt::format("'{}' calls itself: {}", to->name, fmt::join(cycle, " -> ")),
-                        "Keli functions may not recurse; use a 'while' loop");
-        }
-      } else if (state[to] == 0) {
-        visit(to);
-      }
-    }
-    path.pop_back();
-    state[d] = 2;
-  };
-  for (auto& [d, _] : graph)
-    if (state[d] == 0) visit(d);
 }
 
 }  // namespace keli::check

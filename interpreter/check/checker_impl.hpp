@@ -1,5 +1,6 @@
-// The checker's internal class, shared by checker.cpp (declarations) and check_code.cpp
-// (expressions and statements). Not part of the interpreter's public API.
+// The checker's internal class, shared by the checker's files: checker.cpp (declarations),
+// check_collect.cpp, check_expr.cpp, check_stmt.cpp, check_calls.cpp, check_scope.cpp,
+// check_types.cpp, variants.cpp, warnings.cpp. Not part of the interpreter's public API.
 #pragma once
 
 #include <map>
@@ -44,8 +45,14 @@ class Checker {
   std::optional<int64_t> fold(const ast::Expr& e) const;  // a value of literals only
   void warn_never(const ast::Expr* cond, const char* what, const std::string& rule);
 
-  // declarations (checker.cpp)
+  // collection (check_collect.cpp)
   void collect_decl(ast::Decl& d, bool from_variant);
+  void set_once(ast::Decl*& slot, ast::Decl& d, bool from_variant);
+  // declarations (checker.cpp)
+  void type_symbols();
+  void check_board(ast::Decl& d);
+  void check_shape(ast::Decl& d);
+  void check_limit(ast::Decl& d);
   void check_param(ast::Decl& d);
   void check_dims(ast::Decl& d);
   void check_table(ast::Decl& d, bool is_const);
@@ -56,10 +63,9 @@ class Checker {
   void check_dice_choice(ast::Expr& e);
   void check_display(ast::Decl& d);
   void check_formals(ast::Decl& d);
-  void set_once(ast::Decl*& slot, ast::Decl& d, bool from_variant);
-  void check_recursion();
   ast::Type declared_type(const std::string& name, Span span);
   static std::string hint_or(std::string hint, std::string fallback);
+  // types and constants (check_types.cpp)
   bool compatible(ast::Type want, ast::Type got);
   void want_type(ast::Expr& e, ast::Type want, const char* what);
   std::optional<int64_t> literal_int(const ast::Expr& e);
@@ -68,17 +74,29 @@ class Checker {
   std::vector<std::string> global_names() const;
   bool always_returns(const ast::Block& b);
 
-  // bodies (check_code.cpp)
+  // the context of a body (check_scope.cpp)
   void begin(ast::Decl* owner, Where where);
   int end();  // returns the frame size
   int declare(const std::string& name, ast::Type t, int enum_id, Span span);
   const Local* find_local(const std::string& name) const;
   bool resolvable(const ast::Expr& e) const;
   bool could_be_choice(const ast::Expr& e) const;
+  void misplaced(Span span, const std::string& what, Where needed);
+  void needs_play(Span span, const std::string& what);
+  // expressions (check_expr.cpp): one function per kind
   ast::Type expr(ast::Expr& e, ast::Type want = ast::Type::Error, int want_enum = -1);
+  ast::Type int_literal(ast::Expr& e);
+  ast::Type string_literal(ast::Expr& e);
+  ast::Type list_literal(ast::Expr& e);
+  ast::Type range_literal(ast::Expr& e);
+  ast::Type negate(ast::Expr& e);
+  ast::Type logical_not(ast::Expr& e);
+  ast::Type conditional(ast::Expr& e, ast::Type want, int want_enum);
   ast::Type name(ast::Expr& e, ast::Type want, int want_enum);
+  ast::Type global_name(ast::Expr& e, int g);
+  ast::Type builtin_name(ast::Expr& e, int b);
+  ast::Type choice_or_unknown(ast::Expr& e, ast::Type want, int want_enum);
   ast::Type access(ast::Expr& e);
-  ast::Type check_call(ast::Expr& e, bool as_statement);
   ast::Type binary(ast::Expr& e);
   ast::Type logic_operands(ast::Expr& e);
   ast::Type membership_operands(ast::Expr& e);
@@ -86,11 +104,22 @@ class Checker {
   ast::Type number_operands(ast::Expr& e);
   ast::Type aggregate(ast::Expr& e);
   ast::Type domain(ast::Expr& e);
+  // statements (check_stmt.cpp): one function per kind
   void block(ast::Block& b);
   void stmt(ast::Stmt& s);
+  void let_statement(ast::Stmt& s);
   void assign(ast::Stmt& s);
-  void misplaced(Span span, const std::string& what, Where needed);
-  void needs_play(Span span, const std::string& what);
+  void if_statement(ast::Stmt& s);
+  void while_statement(ast::Stmt& s);
+  void for_statement(ast::Stmt& s);
+  void return_statement(ast::Stmt& s);
+  void emit_statement(ast::Stmt& s);
+  void add_statement(ast::Stmt& s);
+  void finish_statement(ast::Stmt& s);
+  void end_game_statement(ast::Stmt& s);
+  // calls and the call graph (check_calls.cpp)
+  ast::Type check_call(ast::Expr& e, bool as_statement);
+  void check_recursion();
   void check_build_calls();
   void check_agent_defs();  // agent_defs.cpp: `evaluate` and `team`, looked up by the computer players
 

@@ -143,109 +143,111 @@ int CodeGen::access(const ast::Expr& e, int base) {
 int CodeGen::expr(const ast::Expr& e, int base) {
   switch (e.kind) {
     case ExprKind::Int:
-    case ExprKind::Bool: {
-      int n = node(Op::Imm, e.span);
-      out_.code[n].a = static_cast<int32_t>(e.value);
-      return n;
-    }
-    case ExprKind::Name: {
-      if (e.is_local) {
-        int n = node(Op::Local, e.span);
-        out_.code[n].a = base + e.sym;
-        return n;
-      }
-      if (e.sym < 0) {
-        auto id = static_cast<lang::BuiltinVar>(e.ref);
-        if (id == lang::BuiltinVar::mover) return node(Op::Mover, e.span);
-        if (id == lang::BuiltinVar::phase) return node(Op::Phase, e.span);
-        if (id == lang::BuiltinVar::ply) return node(Op::Ply, e.span);
-        return domain(e, base);
-      }
-      const check::Symbol& s = ck_.syms[e.sym];
-      int n;
-      switch (s.kind) {
-        case SymKind::Param:
-          n = node(Op::Imm, e.span);
-          out_.code[n].a = static_cast<int32_t>(params_.at(e.sym));
-          return n;
-        case SymKind::Seat:
-          n = node(Op::Imm, e.span);
-          out_.code[n].a = s.index;
-          return n;
-        case SymKind::Phase:
-          n = node(Op::Imm, e.span);
-          out_.code[n].a = phase_ids.count(e.sym) ? phase_ids.at(e.sym) : 0;
-          return n;
-        case SymKind::Var:
-        case SymKind::Const:
-        case SymKind::Region:
-        case SymKind::Track:
-          return access(e, base);
-        default:
-          n = node(Op::Imm, e.span);
-          return n;
-      }
-    }
+    case ExprKind::Bool: return immediate(static_cast<int32_t>(e.value), e.span);
+    case ExprKind::Name: return name(e, base);
     case ExprKind::Index: return access(e, base);
-    case ExprKind::Call: {
-      std::vector<int> a;
-      for (size_t i = 1; i < e.kids.size(); ++i) a.push_back(expr(*e.kids[i], base));
-      if (e.sym >= 0) {
-        int callee = callable_for(*ck_.syms[e.sym].decl);
-        int n = node(Op::Call, e.span);
-        out_.code[n].a = callee;
-        out_.code[n].b = args(a);
-        out_.code[n].c = static_cast<int32_t>(a.size());
-        return n;
-      }
-      int n = node(Op::Builtin, e.span);
-      out_.code[n].a = e.ref;
-      for (size_t i = 0; i < a.size() && i < 2; ++i) out_.code[n].k[i] = a[i];
-      return n;
-    }
+    case ExprKind::Call: return call(e, base);
     case ExprKind::Neg:
-    case ExprKind::Not: {
-      // -2147483648: its digits do not fit an immediate, the negated value does.
-      if (e.op == lang::Operator::Neg && e.kids[0]->kind == ExprKind::Int && e.kids[0]->value == lang::kMaxLiteral + 1) {
-        int n = node(Op::Imm, e.span);
-        out_.code[n].a = INT32_MIN;
-        return n;
-      }
-      int k = expr(*e.kids[0], base);
-      int n = node(lang::operator_node(e.op), e.span);
-      out_.code[n].k[0] = k;
-      return n;
-    }
-    case ExprKind::Binary: {
-      Op op = lang::operator_node(e.op);
-      int l = expr(*e.kids[0], base), r = expr(*e.kids[1], base);
-      int n = node(op, e.span);
-      out_.code[n].k[0] = l;
-      out_.code[n].k[1] = r;
-      return n;
-    }
-    case ExprKind::Cond: {
-      int c = expr(*e.kids[0], base), t = expr(*e.kids[1], base), f = expr(*e.kids[2], base);
-      int n = node(Op::Cond, e.span);
-      out_.code[n].k[0] = c;
-      out_.code[n].k[1] = t;
-      out_.code[n].k[2] = f;
-      return n;
-    }
-    case ExprKind::Aggregate: {
-      Op op = aggregate_node(e.agg);
-      int d = domain(*e.kids[0], base);
-      int body = expr(*e.kids[1], base);
-      int filter = e.kids.size() > 2 ? expr(*e.kids[2], base) : -1;
-      int n = node(op, e.span);
-      out_.code[n].a = base + e.sym;
-      out_.code[n].k[0] = d;
-      out_.code[n].k[1] = body;
-      out_.code[n].k[2] = filter;
-      return n;
-    }
+    case ExprKind::Not: return unary(e, base);
+    case ExprKind::Binary: return binary(e, base);
+    case ExprKind::Cond: return conditional(e, base);
+    case ExprKind::Aggregate: return aggregate(e, base);
     default: return node(Op::Imm, e.span);
   }
+}
+
+int CodeGen::immediate(int32_t value, Span span) {
+  int n = node(Op::Imm, span);
+  out_.code[n].a = value;
+  return n;
+}
+
+// A local's slot, a built-in, or a global: parameters, seats and phases are known numbers here.
+int CodeGen::name(const ast::Expr& e, int base) {
+  if (e.is_local) {
+    int n = node(Op::Local, e.span);
+    out_.code[n].a = base + e.sym;
+    return n;
+  }
+  if (e.sym < 0) {
+    auto id = static_cast<lang::BuiltinVar>(e.ref);
+    if (id == lang::BuiltinVar::mover) return node(Op::Mover, e.span);
+    if (id == lang::BuiltinVar::phase) return node(Op::Phase, e.span);
+    if (id == lang::BuiltinVar::ply) return node(Op::Ply, e.span);
+    return domain(e, base);
+  }
+  const check::Symbol& s = ck_.syms[e.sym];
+  switch (s.kind) {
+    case SymKind::Param: return immediate(static_cast<int32_t>(params_.at(e.sym)), e.span);
+    case SymKind::Seat: return immediate(s.index, e.span);
+    case SymKind::Phase: return immediate(phase_ids.count(e.sym) ? phase_ids.at(e.sym) : 0, e.span);
+    case SymKind::Var:
+    case SymKind::Const:
+    case SymKind::Region:
+    case SymKind::Track:
+      return access(e, base);
+    default:
+      return node(Op::Imm, e.span);
+  }
+}
+
+// A def or shape by its callable, a built-in function by its number (with up to two arguments inline).
+int CodeGen::call(const ast::Expr& e, int base) {
+  std::vector<int> a;
+  for (size_t i = 1; i < e.kids.size(); ++i) a.push_back(expr(*e.kids[i], base));
+  if (e.sym >= 0) {
+    int callee = callable_for(*ck_.syms[e.sym].decl);
+    int n = node(Op::Call, e.span);
+    out_.code[n].a = callee;
+    out_.code[n].b = args(a);
+    out_.code[n].c = static_cast<int32_t>(a.size());
+    return n;
+  }
+  int n = node(Op::Builtin, e.span);
+  out_.code[n].a = e.ref;
+  for (size_t i = 0; i < a.size() && i < 2; ++i) out_.code[n].k[i] = a[i];
+  return n;
+}
+
+int CodeGen::unary(const ast::Expr& e, int base) {
+  // -2147483648: its digits do not fit an immediate, the negated value does.
+  if (e.op == lang::Operator::Neg && e.kids[0]->kind == ExprKind::Int && e.kids[0]->value == lang::kMaxLiteral + 1)
+    return immediate(INT32_MIN, e.span);
+  int k = expr(*e.kids[0], base);
+  int n = node(lang::operator_node(e.op), e.span);
+  out_.code[n].k[0] = k;
+  return n;
+}
+
+int CodeGen::binary(const ast::Expr& e, int base) {
+  Op op = lang::operator_node(e.op);
+  int l = expr(*e.kids[0], base), r = expr(*e.kids[1], base);
+  int n = node(op, e.span);
+  out_.code[n].k[0] = l;
+  out_.code[n].k[1] = r;
+  return n;
+}
+
+int CodeGen::conditional(const ast::Expr& e, int base) {
+  int c = expr(*e.kids[0], base), t = expr(*e.kids[1], base), f = expr(*e.kids[2], base);
+  int n = node(Op::Cond, e.span);
+  out_.code[n].k[0] = c;
+  out_.code[n].k[1] = t;
+  out_.code[n].k[2] = f;
+  return n;
+}
+
+int CodeGen::aggregate(const ast::Expr& e, int base) {
+  Op op = aggregate_node(e.agg);
+  int d = domain(*e.kids[0], base);
+  int body = expr(*e.kids[1], base);
+  int filter = e.kids.size() > 2 ? expr(*e.kids[2], base) : -1;
+  int n = node(op, e.span);
+  out_.code[n].a = base + e.sym;
+  out_.code[n].k[0] = d;
+  out_.code[n].k[1] = body;
+  out_.code[n].k[2] = filter;
+  return n;
 }
 
 int CodeGen::block(const ast::Block& b, int base) {
@@ -263,136 +265,162 @@ int CodeGen::block(const ast::Block& b, int base) {
 
 int CodeGen::stmt(const ast::Stmt& s, int base) {
   switch (s.kind) {
-    case StmtKind::Let: {
-      int v = expr(*s.exprs[0], base);
-      int n = node(Op::SetLocal, s.span);
-      out_.code[n].a = base + s.slot;
-      out_.code[n].k[0] = v;
-      return n;
-    }
-    case StmtKind::Assign: {
-      const ast::Expr& t = *s.exprs[0];
-      int v = expr(*s.exprs[1], base);
-      auto op = static_cast<uint8_t>(s.assign);
-      const ast::Expr* root = &t;
-      while (root->kind == ExprKind::Index) root = root->kids[0].get();
-      if (root->is_local) {
-        int n = node(Op::SetLocal, s.span);
-        out_.code[n].a = base + root->sym;
-        out_.code[n].aux = op;
-        out_.code[n].k[0] = v;
-        return n;
-      }
-      if (root->sym < 0) {
-        int n = node(static_cast<lang::BuiltinVar>(root->ref) == lang::BuiltinVar::mover ? Op::SetMover : Op::SetPhase, s.span);
-        out_.code[n].k[0] = v;
-        return n;
-      }
-      int get = access(t, base);  // reuse the access node's table and indices
-      Node g = out_.code[get];
-      int n = node(g.op == Op::StateGet ? Op::StateSet : Op::ConstSet, s.span);
-      out_.code[n].a = g.a;
-      out_.code[n].k[0] = g.k[0];
-      out_.code[n].k[1] = g.k[1];
-      out_.code[n].d = v;
-      out_.code[n].aux = op;
-      return n;
-    }
-    case StmtKind::If: {
-      // if c0 b0 elif c1 b1 ... else bN: a chain of If nodes, each else pointing at the next.
-      int first = -1, prev = -1;
-      for (size_t i = 0; i < s.exprs.size(); ++i) {
-        int c = expr(*s.exprs[i], base);
-        int then = block(s.blocks[i], base);
-        int n = node(Op::If, s.span);
-        out_.code[n].k[0] = c;
-        out_.code[n].k[1] = then;
-        if (prev >= 0) out_.code[prev].k[2] = n;
-        else first = n;
-        prev = n;
-      }
-      if (s.has_else) out_.code[prev].k[2] = block(s.blocks.back(), base);
-      return first;
-    }
-    case StmtKind::While: {
-      int c = expr(*s.exprs[0], base);
-      int body = block(s.blocks[0], base);
-      int n = node(Op::While, s.span);
-      out_.code[n].k[0] = c;
-      out_.code[n].k[1] = body;
-      return n;
-    }
-    case StmtKind::For: {
-      int d = domain(*s.exprs[0], base);
-      int filter = s.exprs.size() > 1 ? expr(*s.exprs[1], base) : -1;
-      int body = block(s.blocks[0], base);
-      int n = node(Op::For, s.span);
-      out_.code[n].a = base + s.slot;
-      out_.code[n].k[0] = d;
-      out_.code[n].k[1] = body;
-      out_.code[n].k[2] = filter;
-      return n;
-    }
-    case StmtKind::Return: {
-      int v = s.exprs.empty() ? -1 : expr(*s.exprs[0], base);
-      int n = node(Op::Return, s.span);
-      out_.code[n].k[0] = v;
-      return n;
-    }
-    case StmtKind::Emit: {
-      std::vector<int> a;
-      const ast::Expr& call = *s.exprs[0];
-      for (size_t i = 1; i < call.kids.size(); ++i) a.push_back(expr(*call.kids[i], base));
-      int n = node(Op::Emit, s.span);
-      out_.code[n].a = event_ids.count(s.sym) ? event_ids.at(s.sym) : 0;
-      out_.code[n].b = args(a);
-      out_.code[n].c = static_cast<int32_t>(a.size());
-      return n;
-    }
-    case StmtKind::Call: {
-      int c = expr(*s.exprs[0], base);
-      if (out_.code[c].op == Op::Call) out_.code[c].op = Op::CallStmt;
-      return c;
-    }
-    case StmtKind::Note: {
-      int n = node(Op::Note, s.span);
-      auto it = std::find(out_.notes.begin(), out_.notes.end(), s.text);
-      out_.code[n].a = static_cast<int32_t>(it - out_.notes.begin());
-      if (it == out_.notes.end()) out_.notes.push_back(s.text);
-      return n;
-    }
-    case StmtKind::Add: {
-      int site = expr(*s.exprs[0], base), reg = expr(*s.exprs[1], base);
-      int n = node(Op::AddSite, s.span);
-      out_.code[n].k[0] = site;
-      out_.code[n].k[1] = reg;
-      return n;
-    }
-    case StmtKind::Finish: {
-      std::vector<int> a;
-      for (auto& p : s.exprs) a.push_back(expr(*p, base));
-      int n = node(Op::Finish, s.span);
-      out_.code[n].b = args(a);
-      out_.code[n].c = static_cast<int32_t>(a.size());
-      return n;
-    }
-    case StmtKind::EndGame: {
-      int n = node(Op::EndGame, s.span);
-      if (s.sym >= 0) {
-        const check::Symbol& sym = ck_.syms[s.sym];
-        if (sym.kind == SymKind::Var) {
-          out_.code[n].aux = static_cast<uint8_t>(lang::EndBy::Table);
-          out_.code[n].a = table_index(out_.vars, s.sym);
-        } else {
-          int c = callable_for(*sym.decl);
-          out_.code[n].aux = static_cast<uint8_t>(lang::EndBy::Callable);
-          out_.code[n].a = c;
-        }
-      }
-      return n;
-    }
+    case StmtKind::Let: return let_statement(s, base);
+    case StmtKind::Assign: return assign(s, base);
+    case StmtKind::If: return if_statement(s, base);
+    case StmtKind::While: return while_statement(s, base);
+    case StmtKind::For: return for_statement(s, base);
+    case StmtKind::Return: return return_statement(s, base);
+    case StmtKind::Emit: return emit_statement(s, base);
+    case StmtKind::Call: return call_statement(s, base);
+    case StmtKind::Note: return note_statement(s);
+    case StmtKind::Add: return add_statement(s, base);
+    case StmtKind::Finish: return finish_statement(s, base);
+    case StmtKind::EndGame: return end_game_statement(s);
   }
   return -1;
+}
+
+int CodeGen::let_statement(const ast::Stmt& s, int base) {
+  int v = expr(*s.exprs[0], base);
+  int n = node(Op::SetLocal, s.span);
+  out_.code[n].a = base + s.slot;
+  out_.code[n].k[0] = v;
+  return n;
+}
+
+// To a local, to a writable built-in (mover, phase), or into a table through its access node.
+int CodeGen::assign(const ast::Stmt& s, int base) {
+  const ast::Expr& t = *s.exprs[0];
+  int v = expr(*s.exprs[1], base);
+  auto op = static_cast<uint8_t>(s.assign);
+  const ast::Expr* root = &t;
+  while (root->kind == ExprKind::Index) root = root->kids[0].get();
+  if (root->is_local) {
+    int n = node(Op::SetLocal, s.span);
+    out_.code[n].a = base + root->sym;
+    out_.code[n].aux = op;
+    out_.code[n].k[0] = v;
+    return n;
+  }
+  if (root->sym < 0) {
+    int n = node(static_cast<lang::BuiltinVar>(root->ref) == lang::BuiltinVar::mover ? Op::SetMover : Op::SetPhase, s.span);
+    out_.code[n].k[0] = v;
+    return n;
+  }
+  int get = access(t, base);  // reuse the access node's table and indices
+  Node g = out_.code[get];
+  int n = node(g.op == Op::StateGet ? Op::StateSet : Op::ConstSet, s.span);
+  out_.code[n].a = g.a;
+  out_.code[n].k[0] = g.k[0];
+  out_.code[n].k[1] = g.k[1];
+  out_.code[n].d = v;
+  out_.code[n].aux = op;
+  return n;
+}
+
+int CodeGen::if_statement(const ast::Stmt& s, int base) {
+  // if c0 b0 elif c1 b1 ... else bN: a chain of If nodes, each else pointing at the next.
+  int first = -1, prev = -1;
+  for (size_t i = 0; i < s.exprs.size(); ++i) {
+    int c = expr(*s.exprs[i], base);
+    int then = block(s.blocks[i], base);
+    int n = node(Op::If, s.span);
+    out_.code[n].k[0] = c;
+    out_.code[n].k[1] = then;
+    if (prev >= 0) out_.code[prev].k[2] = n;
+    else first = n;
+    prev = n;
+  }
+  if (s.has_else) out_.code[prev].k[2] = block(s.blocks.back(), base);
+  return first;
+}
+
+int CodeGen::while_statement(const ast::Stmt& s, int base) {
+  int c = expr(*s.exprs[0], base);
+  int body = block(s.blocks[0], base);
+  int n = node(Op::While, s.span);
+  out_.code[n].k[0] = c;
+  out_.code[n].k[1] = body;
+  return n;
+}
+
+int CodeGen::for_statement(const ast::Stmt& s, int base) {
+  int d = domain(*s.exprs[0], base);
+  int filter = s.exprs.size() > 1 ? expr(*s.exprs[1], base) : -1;
+  int body = block(s.blocks[0], base);
+  int n = node(Op::For, s.span);
+  out_.code[n].a = base + s.slot;
+  out_.code[n].k[0] = d;
+  out_.code[n].k[1] = body;
+  out_.code[n].k[2] = filter;
+  return n;
+}
+
+int CodeGen::return_statement(const ast::Stmt& s, int base) {
+  int v = s.exprs.empty() ? -1 : expr(*s.exprs[0], base);
+  int n = node(Op::Return, s.span);
+  out_.code[n].k[0] = v;
+  return n;
+}
+
+int CodeGen::emit_statement(const ast::Stmt& s, int base) {
+  std::vector<int> a;
+  const ast::Expr& call = *s.exprs[0];
+  for (size_t i = 1; i < call.kids.size(); ++i) a.push_back(expr(*call.kids[i], base));
+  int n = node(Op::Emit, s.span);
+  out_.code[n].a = event_ids.count(s.sym) ? event_ids.at(s.sym) : 0;
+  out_.code[n].b = args(a);
+  out_.code[n].c = static_cast<int32_t>(a.size());
+  return n;
+}
+
+int CodeGen::call_statement(const ast::Stmt& s, int base) {  // a call whose result is dropped
+  int c = expr(*s.exprs[0], base);
+  if (out_.code[c].op == Op::Call) out_.code[c].op = Op::CallStmt;
+  return c;
+}
+
+int CodeGen::note_statement(const ast::Stmt& s) {  // notes are kept once each, by number
+  int n = node(Op::Note, s.span);
+  auto it = std::find(out_.notes.begin(), out_.notes.end(), s.text);
+  out_.code[n].a = static_cast<int32_t>(it - out_.notes.begin());
+  if (it == out_.notes.end()) out_.notes.push_back(s.text);
+  return n;
+}
+
+int CodeGen::add_statement(const ast::Stmt& s, int base) {
+  int site = expr(*s.exprs[0], base), reg = expr(*s.exprs[1], base);
+  int n = node(Op::AddSite, s.span);
+  out_.code[n].k[0] = site;
+  out_.code[n].k[1] = reg;
+  return n;
+}
+
+int CodeGen::finish_statement(const ast::Stmt& s, int base) {
+  std::vector<int> a;
+  for (auto& p : s.exprs) a.push_back(expr(*p, base));
+  int n = node(Op::Finish, s.span);
+  out_.code[n].b = args(a);
+  out_.code[n].c = static_cast<int32_t>(a.size());
+  return n;
+}
+
+// `end_game by NAME`: the ranking comes from a table per player or from a function of a player.
+int CodeGen::end_game_statement(const ast::Stmt& s) {
+  int n = node(Op::EndGame, s.span);
+  if (s.sym >= 0) {
+    const check::Symbol& sym = ck_.syms[s.sym];
+    if (sym.kind == SymKind::Var) {
+      out_.code[n].aux = static_cast<uint8_t>(lang::EndBy::Table);
+      out_.code[n].a = table_index(out_.vars, s.sym);
+    } else {
+      int c = callable_for(*sym.decl);
+      out_.code[n].aux = static_cast<uint8_t>(lang::EndBy::Callable);
+      out_.code[n].a = c;
+    }
+  }
+  return n;
 }
 
 }  // namespace keli::compile

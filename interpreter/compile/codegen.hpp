@@ -28,6 +28,26 @@ class CodeGen {
  private:
   int node(Op op, Span span);
   int stmt(const ast::Stmt& s, int base);
+  // one function per kind of expression and statement
+  int immediate(int32_t value, Span span);
+  int name(const ast::Expr& e, int base);
+  int call(const ast::Expr& e, int base);
+  int unary(const ast::Expr& e, int base);
+  int binary(const ast::Expr& e, int base);
+  int conditional(const ast::Expr& e, int base);
+  int aggregate(const ast::Expr& e, int base);
+  int let_statement(const ast::Stmt& s, int base);
+  int assign(const ast::Stmt& s, int base);
+  int if_statement(const ast::Stmt& s, int base);
+  int while_statement(const ast::Stmt& s, int base);
+  int for_statement(const ast::Stmt& s, int base);
+  int return_statement(const ast::Stmt& s, int base);
+  int emit_statement(const ast::Stmt& s, int base);
+  int call_statement(const ast::Stmt& s, int base);
+  int note_statement(const ast::Stmt& s);
+  int add_statement(const ast::Stmt& s, int base);
+  int finish_statement(const ast::Stmt& s, int base);
+  int end_game_statement(const ast::Stmt& s);
   int access(const ast::Expr& e, int base);
   int args(const std::vector<int>& nodes);
   int table_index(const std::vector<VarInfo>& tables, int sym_decl_index) const;

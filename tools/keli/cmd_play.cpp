@@ -45,6 +45,167 @@ void saved_error(const std::string& path, const std::string& err) {
   else fmt::print(stderr, "{}: error: {} [E701]\n", path, err);
 }
 
+// A saved game's file, parameters, seed and players, unless given again on the command line.
+bool resume_options(Args& a, SavedGame& saved) {
+  std::string err;
+  if (!read_saved(a.resume, saved, err)) {
+    saved_error(a.resume, err);
+    return false;
+  }
+  if (a.files.empty()) a.files.push_back(saved_game_file(saved.file, a.resume));
+  compile::ParamSettings given = a.params;
+  a.params = saved.params;
+  a.params.insert(a.params.end(), given.begin(), given.end());
+  if (!a.seed_given) a.seed = saved.seed, a.seed_given = true;
+  if (a.players.empty()) a.players = saved.players;
+  return true;
+}
+
+// One terminal game: the session, who sits where, and what the board marks.
+struct Play {
+  const Args& a;
+  const compile::Program& p;
+  PlaySession& session;
+  runtime::Game& g;
+  const std::vector<std::string>& specs;
+  const std::vector<std::unique_ptr<agents::Agent>>& seats;
+  const bool bold = isatty(1);
+  std::vector<runtime::Move> legal;
+  std::vector<int> marked;
+  bool show = true, board_shown = false;  // board_shown: drawn since the last decision
+
+  Play(const Args& args, const compile::Program& prog, PlaySession& ses, const std::vector<std::string>& seat_specs,
+       const std::vector<std::unique_ptr<agents::Agent>>& agents)
+      : a(args), p(prog), session(ses), g(ses.game()), specs(seat_specs), seats(agents) {}
+
+  enum class Turn { Chosen, Again, Stop };
+
+  int finish_trace() {
+    if (!a.trace.empty() && !session.save(a.trace, a.files[0], a.seed, specs)) {
+      fmt::print(stderr, "{}: error: cannot write the trace file\n", a.trace);
+      return kFailed;
+    }
+    return kOk;
+  }
+
+  // Plays to the end of the game or of the input; the trace is written either way.
+  int loop(runtime::Rng& rng) {
+    while (!g.over(session.state())) {
+      const runtime::State& s = session.state();
+      if (g.chance(s)) {
+        std::vector<int32_t> roll = g.sample_roll(s, rng);
+        session.roll(roll);
+        fmt::print("  {} throws: {}\n", p.seat_names[g.mover(session.state())], g.roll_notation(roll));
+        for (int n : g.notes()) fmt::print("  ({})\n", p.notes[n]);
+        continue;
+      }
+      int mover = g.mover(s);
+      g.legal(s, legal);
+      runtime::Move chosen;
+      bool human = !seats[mover];
+      if (!human) {
+        chosen = legal[seats[mover]->choose(g, s, legal, rng)];
+        fmt::print("  {} plays {}\n", p.seat_names[mover], g.notation(chosen));
+      } else {
+        Turn t = human_turn(mover, s, chosen);
+        if (t == Turn::Stop) return finish_trace();
+        if (t == Turn::Again) continue;
+      }
+      session.move(mover, chosen, human);
+      for (int n : g.notes()) fmt::print("  ({})\n", p.notes[n]);
+      // the move's own sites, or else what it changed on the board
+      marked = move_sites(p, chosen);
+      if (marked.empty()) marked = render::changed_sites(p, session.before_last(), session.state());
+      fmt::print("{}", render::board_text(p, session.state(), marked, bold));
+      board_shown = true;
+    }
+    const runtime::State& s = session.state();
+    fmt::print("\n{}result: {}\n", render::board_text(p, s, marked, bold), places_text(p, g.places(s)));
+    return finish_trace();
+  }
+
+  // A person's line: a move (by number or notation), a command, or a reason to ask again.
+  Turn human_turn(int mover, const runtime::State& s, runtime::Move& chosen) {
+    if (show) {
+      if (!board_shown) fmt::print("\n{}", render::board_text(p, s, marked, bold));
+      board_shown = false;
+      fmt::print("Your moves:");
+      for (size_t i = 0; i < legal.size(); ++i) fmt::print("  {}) {}", i + 1, g.notation(legal[i]));
+      fmt::print("\n");
+    }
+    show = false;
+    fmt::print("{}> ", p.seat_names[mover]);
+    std::fflush(stdout);
+    std::string line;
+    if (!std::getline(std::cin, line)) {
+      fmt::print("\ninput ended: the game stops here\n");
+      return Turn::Stop;
+    }
+    line = trim(line);
+    if (line.empty()) return Turn::Again;
+    if (line == "quit" || line == "exit") {
+      fmt::print("game stopped\n");
+      return Turn::Stop;
+    }
+    if (command(line, s)) return Turn::Again;
+    const runtime::Move* found = find_move(line);
+    if (!found) {
+      fmt::print("'{}' is not one of your moves: type 1..{} or a move as listed ('?' explains them)\n", line,
+                 legal.size());
+      return Turn::Again;
+    }
+    chosen = *found;
+    show = true;
+    return Turn::Chosen;
+  }
+
+  // '?', 'board', 'undo' and 'save FILE'; false when the line is none of them.
+  bool command(const std::string& line, const runtime::State& s) {
+    if (line == "?" || line == "help") {
+      for (size_t i = 0; i < legal.size(); ++i)
+        fmt::print("  {}) {:<12} {}\n", i + 1, g.notation(legal[i]), explain_move(g, s, legal[i]));
+      return true;
+    }
+    if (line == "board") {
+      show = true;
+      board_shown = false;
+      return true;
+    }
+    if (line == "undo") {
+      if (!session.undo()) {
+        fmt::print("nothing to undo: no decision of yours yet\n");
+        return true;
+      }
+      marked.clear();
+      board_shown = false;
+      fmt::print("taken back: it is {}'s decision again\n", p.seat_names[g.mover(session.state())]);
+      show = true;
+      return true;
+    }
+    if (line.rfind("save", 0) == 0 && (line.size() == 4 || line[4] == ' ')) {
+      std::string path = trim(line.substr(4));
+      if (path.empty()) fmt::print("save needs a file name: save FILE\n");
+      else if (!session.save(path, a.files[0], a.seed, specs)) fmt::print("cannot write '{}'\n", path);
+      else fmt::print("saved {} steps to {} (keli play --resume {})\n", session.steps().size(), path, path);
+      return true;
+    }
+    return false;
+  }
+
+  const runtime::Move* find_move(const std::string& line) const {  // by its number or notation
+    const runtime::Move* found = nullptr;
+    try {
+      size_t used = 0;
+      long n = std::stol(line, &used);
+      if (used == line.size() && n >= 1 && n <= static_cast<long>(legal.size())) found = &legal[n - 1];
+    } catch (...) {
+    }
+    for (const auto& m : legal)
+      if (!found && g.notation(m) == line) found = &m;
+    return found;
+  }
+};
+
 }  // namespace
 
 int cmd_play(const std::vector<std::string>& argv) {
@@ -52,20 +213,7 @@ int cmd_play(const std::vector<std::string>& argv) {
   bool seat_given = std::find(argv.begin(), argv.end(), "--seat") != argv.end() ||
                     std::any_of(argv.begin(), argv.end(), [](const std::string& x) { return x.rfind("--seat=", 0) == 0; });
   SavedGame saved;
-  if (!a.resume.empty()) {
-    std::string err;
-    if (!read_saved(a.resume, saved, err)) {
-      saved_error(a.resume, err);
-      return kFailed;
-    }
-    // the trace's game, parameters, seed and players, unless given again here
-    if (a.files.empty()) a.files.push_back(saved_game_file(saved.file, a.resume));
-    compile::ParamSettings given = a.params;
-    a.params = saved.params;
-    a.params.insert(a.params.end(), given.begin(), given.end());
-    if (!a.seed_given) a.seed = saved.seed, a.seed_given = true;
-    if (a.players.empty()) a.players = saved.players;
-  }
+  if (!a.resume.empty() && !resume_options(a, saved)) return kFailed;
   if (a.files.size() != 1) throw Usage{"name one game file"};
   Loaded l = load(a.files[0], a, false);
   if (!l.program) return kFailed;
@@ -86,18 +234,8 @@ int cmd_play(const std::vector<std::string>& argv) {
     seats[i] = agents::make_agent(specs[i], p, err);
     if (!seats[i]) throw Usage{err};
   }
-  const bool bold = isatty(1);
   PlaySession session(l.program);
-  runtime::Game& g = session.game();
-  std::vector<runtime::Move> legal;
-  std::vector<int> marked;
-  auto finish_trace = [&]() {
-    if (!a.trace.empty() && !session.save(a.trace, a.files[0], a.seed, specs)) {
-      fmt::print(stderr, "{}: error: cannot write the trace file\n", a.trace);
-      return kFailed;
-    }
-    return kOk;
-  };
+  Play play(a, p, session, specs, seats);
   try {
     if (!a.resume.empty()) {
       std::string err;
@@ -105,7 +243,7 @@ int cmd_play(const std::vector<std::string>& argv) {
         saved_error(a.resume, err);
         return kFailed;
       }
-      if (!session.steps().empty()) marked = render::changed_sites(p, session.before_last(), session.state());
+      if (!session.steps().empty()) play.marked = render::changed_sites(p, session.before_last(), session.state());
       fmt::print("resumed {} after {} steps\n", a.resume, session.steps().size());
     }
     // A resumed game goes on with the seed mixed with the steps played: reproducible, though not
@@ -115,105 +253,11 @@ int cmd_play(const std::vector<std::string>& argv) {
     for (int h : humans) you.push_back(fmt::format("{} (seat {})", p.seat_names[h], h));
     fmt::print("{}: you play {}. Type a move's number or notation; '?' explains the moves, 'undo', 'save FILE', 'quit'.\n",
                p.game_name, fmt::join(you, " and "));
-    bool show = true, board_shown = false;  // board_shown: drawn since the last decision
-    while (!g.over(session.state())) {
-      const runtime::State& s = session.state();
-      if (g.chance(s)) {
-        std::vector<int32_t> roll = g.sample_roll(s, rng);
-        session.roll(roll);
-        fmt::print("  {} throws: {}\n", p.seat_names[g.mover(session.state())], g.roll_notation(roll));
-        for (int n : g.notes()) fmt::print("  ({})\n", p.notes[n]);
-        continue;
-      }
-      int mover = g.mover(s);
-      g.legal(s, legal);
-      runtime::Move chosen;
-      bool human = !seats[mover];
-      if (!human) {
-        chosen = legal[seats[mover]->choose(g, s, legal, rng)];
-        fmt::print("  {} plays {}\n", p.seat_names[mover], g.notation(chosen));
-      } else {
-        if (show) {
-          if (!board_shown) fmt::print("\n{}", render::board_text(p, s, marked, bold));
-          board_shown = false;
-          fmt::print("Your moves:");
-          for (size_t i = 0; i < legal.size(); ++i) fmt::print("  {}) {}", i + 1, g.notation(legal[i]));
-          fmt::print("\n");
-        }
-        show = false;
-        fmt::print("{}> ", p.seat_names[mover]);
-        std::fflush(stdout);
-        std::string line;
-        if (!std::getline(std::cin, line)) {
-          fmt::print("\ninput ended: the game stops here\n");
-          return finish_trace();
-        }
-        line = trim(line);
-        if (line.empty()) continue;
-        if (line == "quit" || line == "exit") {
-          fmt::print("game stopped\n");
-          return finish_trace();
-        }
-        if (line == "?" || line == "help") {
-          for (size_t i = 0; i < legal.size(); ++i)
-            fmt::print("  {}) {:<12} {}\n", i + 1, g.notation(legal[i]), explain_move(g, s, legal[i]));
-          continue;
-        }
-        if (line == "board") {
-          show = true;
-          board_shown = false;
-          continue;
-        }
-        if (line == "undo") {
-          if (!session.undo()) {
-            fmt::print("nothing to undo: no decision of yours yet\n");
-            continue;
-          }
-          marked.clear();
-          board_shown = false;
-          fmt::print("taken back: it is {}'s decision again\n", p.seat_names[g.mover(session.state())]);
-          show = true;
-          continue;
-        }
-        if (line.rfind("save", 0) == 0 && (line.size() == 4 || line[4] == ' ')) {
-          std::string path = trim(line.substr(4));
-          if (path.empty()) fmt::print("save needs a file name: save FILE\n");
-          else if (!session.save(path, a.files[0], a.seed, specs)) fmt::print("cannot write '{}'\n", path);
-          else fmt::print("saved {} steps to {} (keli play --resume {})\n", session.steps().size(), path, path);
-          continue;
-        }
-        const runtime::Move* found = nullptr;
-        try {
-          size_t used = 0;
-          long n = std::stol(line, &used);
-          if (used == line.size() && n >= 1 && n <= static_cast<long>(legal.size())) found = &legal[n - 1];
-        } catch (...) {
-        }
-        for (const auto& m : legal)
-          if (!found && g.notation(m) == line) found = &m;
-        if (!found) {
-          fmt::print("'{}' is not one of your moves: type 1..{} or a move as listed ('?' explains them)\n", line,
-                     legal.size());
-          continue;
-        }
-        chosen = *found;
-        show = true;
-      }
-      session.move(mover, chosen, human);
-      for (int n : g.notes()) fmt::print("  ({})\n", p.notes[n]);
-      // the move's own sites, or else what it changed on the board
-      marked = move_sites(p, chosen);
-      if (marked.empty()) marked = render::changed_sites(p, session.before_last(), session.state());
-      fmt::print("{}", render::board_text(p, session.state(), marked, bold));
-      board_shown = true;
-    }
-    const runtime::State& s = session.state();
-    fmt::print("\n{}result: {}\n", render::board_text(p, s, marked, bold), places_text(p, g.places(s)));
+    return play.loop(rng);
   } catch (const diag::Error& e) {
     fmt::print(stderr, "{}", diag::render(l.file->sources(), {e.code, e.span, e.message, e.hint}));
     return kFailed;
   }
-  return finish_trace();
 }
 
 }  // namespace keli::cli

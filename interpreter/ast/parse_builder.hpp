@@ -1,0 +1,132 @@
+// Private to the parser: the builder that turns PEGTL's parse tree into ast::Module, shared by
+// parse.cpp (driver, spans, the module), parse_expr.cpp, parse_stmt.cpp and parse_decl.cpp.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <stdexcept>
+#include <tao/pegtl/contrib/parse_tree.hpp>
+#include <vector>
+
+#include "ast/ast.hpp"
+#include "diag/diagnostics.hpp"
+#include "keli_grammar.hpp"
+
+namespace keli::ast::parse_detail {
+namespace g = keli::grammar;
+using Node = tao::pegtl::parse_tree::node;
+
+// Children are read by the rule that made them, so a change to the grammar's order of optional
+// parts cannot silently shift which child is which. A missing child the grammar promised is a bug
+// in the grammar or the selector: an internal error, never a guess.
+template <typename Rule>
+const Node* optional_child(const Node& n) {
+  for (const auto& k : n.children)
+    if (k->is_type<Rule>()) return k.get();
+  return nullptr;
+}
+template <typename Rule>
+const Node& child(const Node& n) {
+  if (const Node* k = optional_child<Rule>(n)) return *k;
+  throw std::logic_error(fmt::format("a {} node lacks its {} child", n.type, tao::pegtl::demangle<Rule>()));
+}
+template <typename Rule>
+std::vector<const Node*> children(const Node& n) {
+  std::vector<const Node*> out;
+  for (const auto& k : n.children)
+    if (k->is_type<Rule>()) out.push_back(k.get());
+  return out;
+}
+// Expressions come from many rules (the selector folds expression levels away), so they are read
+// as the i-th child that is an expression.
+bool is_expression(const Node& n);
+const Node& expression(const Node& n, size_t i = 0);
+std::vector<const Node*> expressions(const Node& n);
+
+class Builder {
+ public:
+  Builder(int file, const std::vector<size_t>& error_bytes) : file_(file), error_bytes_(error_bytes) {}
+
+  Module module(const Node& root, diag::Diagnostics& diags);
+
+ private:
+  // Spans and token text (parse.cpp).
+  Span span_of(const Node& n) const;
+  std::pair<size_t, size_t> extent(const Node& n) const;
+  static size_t content_length(std::string_view s);
+  static std::string word(const Node& n);
+  static std::string op(const Node& n);
+  static std::string string_value(const Node& n);
+  // A word the grammar accepted must be in the vocabulary's table; one that is not is a bug in
+  // the grammar or the table, reported as an internal error rather than guessed.
+  template <typename T>
+  static T known(std::optional<T> v, const Node& n) {
+    if (!v) throw std::logic_error(fmt::format("'{}' is not in the vocabulary's tables", op(n)));
+    return *v;
+  }
+
+  // Expressions (parse_expr.cpp): one function per kind of node.
+  ExprPtr make(ExprKind k, const Node& n);
+  ExprPtr expr(const Node& n);
+  ExprPtr int_literal(const Node& n);
+  ExprPtr bool_literal(const Node& n);
+  ExprPtr string_literal(const Node& n);
+  ExprPtr name(const Node& n);
+  ExprPtr list_literal(const Node& n);
+  ExprPtr range(const Node& n);
+  ExprPtr conditional(const Node& n);
+  ExprPtr aggregate(const Node& n);
+  ExprPtr postfix(const Node& n);
+  ExprPtr negate(const Node& n);
+  ExprPtr logical_not(const Node& n);
+  ExprPtr binary_chain(const Node& n);
+  ExprPtr call(const Node& callee, const Node& suffix, Span span);
+
+  // Statements (parse_stmt.cpp).
+  Block block(const Node& n);
+  StmtPtr mk(StmtKind k, const Node& n);
+  StmtPtr stmt(const Node& n);
+  StmtPtr let_statement(const Node& n);
+  StmtPtr assign_statement(const Node& n);
+  StmtPtr if_statement(const Node& n);
+  StmtPtr while_statement(const Node& n);
+  StmtPtr for_statement(const Node& n);
+  StmtPtr return_statement(const Node& n);
+  StmtPtr call_statement(const Node& n, StmtKind kind);
+  StmtPtr note_statement(const Node& n);
+  StmtPtr add_statement(const Node& n);
+  StmtPtr finish_statement(const Node& n);
+  StmtPtr end_statement(const Node& n);
+
+  // Declarations (parse_decl.cpp): each fills the Decl that decl() opened.
+  void decl(const Node& node, Module& mod);
+  void declaration(const Node& n, Decl& d);
+  void named(const Node& n, Decl& d);
+  void import_decl(const Node& n, Decl& d);
+  void about_decl(const Node& n, Decl& d);
+  void param_decl(const Node& n, Decl& d);
+  void param_type(const Node& t, Decl& d);
+  void count_decl(const Node& n, Decl& d);
+  void storage_decl(const Node& n, Decl& d);
+  void place_decl(const Node& n, Decl& d);
+  void dice_decl(const Node& n, Decl& d);
+  void def_decl(const Node& n, Decl& d);
+  void board_decl(const Node& n, Decl& d);
+  void event_decl(const Node& n, Decl& d);
+  void on_decl(const Node& n, Decl& d);
+  void setup_decl(const Node& n, Decl& d);
+  void phase_decl(const Node& n, Decl& d);
+  void invariant_decl(const Node& n, Decl& d);
+  void limit_decl(const Node& n, Decl& d);
+  void display_decl(const Node& n, Decl& d);
+  void body(const Node& n, Decl& d);
+  std::vector<Formal> formals(const Node& n);
+  void dims(const Node& n, const Node* own_type, Decl& d);
+  Move move(const Node& node);
+
+  int file_;
+  const std::vector<size_t>& error_bytes_;  // where recovered syntax errors stopped the parser
+};
+
+}  // namespace keli::ast::parse_detail

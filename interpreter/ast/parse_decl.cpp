@@ -1,0 +1,287 @@
+// Parse tree to AST, declarations: decl() opens the Decl (file, span, override, broken) and one
+// function per kind of declaration node fills the rest.
+#include "ast/parse_builder.hpp"
+
+namespace keli::ast::parse_detail {
+
+void Builder::decl(const Node& node, Module& mod) {
+  Decl d;
+  d.file = file_;
+  for (size_t b : error_bytes_) d.broken = d.broken || (b >= node.begin().byte && b < node.end().byte);
+  if (node.is_type<g::override_decl>()) d.is_override = true;
+  const Node& n = d.is_override ? *node.children.at(0) : node;  // override wraps the one it replaces
+  d.span = span_of(node);
+  declaration(n, d);
+  mod.decls.push_back(std::move(d));
+}
+
+void Builder::declaration(const Node& n, Decl& d) {
+  if (n.is_type<g::import_decl>()) return import_decl(n, d);
+  if (n.is_type<g::about_decl>()) return about_decl(n, d);
+  if (n.is_type<g::param_decl>()) return param_decl(n, d);
+  if (n.is_type<g::players_decl>() || n.is_type<g::pieces_decl>()) return count_decl(n, d);
+  if (n.is_type<g::const_decl>() || n.is_type<g::var_decl>()) return storage_decl(n, d);
+  if (n.is_type<g::region_decl>() || n.is_type<g::track_decl>()) return place_decl(n, d);
+  if (n.is_type<g::dice_decl>()) return dice_decl(n, d);
+  if (n.is_type<g::def_decl>() || n.is_type<g::shape_decl>()) return def_decl(n, d);
+  if (n.is_type<g::board_decl>()) return board_decl(n, d);
+  if (n.is_type<g::event_decl>()) return event_decl(n, d);
+  if (n.is_type<g::on_decl>()) return on_decl(n, d);
+  if (n.is_type<g::setup_decl>()) return setup_decl(n, d);
+  if (n.is_type<g::phase_decl>() || n.is_type<g::extend_decl>()) return phase_decl(n, d);
+  if (n.is_type<g::invariant_decl>()) return invariant_decl(n, d);
+  if (n.is_type<g::limit_decl>()) return limit_decl(n, d);
+  if (n.is_type<g::display_decl>()) return display_decl(n, d);
+  throw std::logic_error(fmt::format("unexpected declaration node {}", n.type));
+}
+
+// The declared name: the declaration's first identifier.
+void Builder::named(const Node& n, Decl& d) {
+  const Node& name_node = child<g::ident>(n);
+  d.name = word(name_node);
+  d.name_span = span_of(name_node);
+}
+
+void Builder::import_decl(const Node& n, Decl& d) {
+  d.kind = DeclKind::Import;
+  const Node& path = child<g::string_lit>(n);
+  d.name = string_value(path);
+  d.name_span = span_of(path);
+}
+
+void Builder::about_decl(const Node& n, Decl& d) {
+  d.kind = DeclKind::About;
+  for (const Node* e : children<g::about_entry>(n))
+    d.entries.emplace_back(word(child<g::ident>(*e)), string_value(child<g::string_lit>(*e)));
+}
+
+// param NAME: TYPE = DEFAULT "doc"; without a type, a variant sets its base's parameter.
+void Builder::param_decl(const Node& n, Decl& d) {
+  d.kind = DeclKind::Param;
+  named(n, d);
+  if (const Node* t = optional_child<g::bool_type>(n)) param_type(*t, d);
+  else if (const Node* ti = optional_child<g::int_type>(n)) param_type(*ti, d);
+  else if (const Node* te = optional_child<g::enum_type>(n)) param_type(*te, d);
+  else d.override_only = true;  // `param NAME = VALUE`: a variant sets its base's parameter
+  d.value = expr(expression(n));
+  if (const Node* doc = optional_child<g::doc>(n)) d.doc = string_value(*doc);
+}
+
+void Builder::param_type(const Node& t, Decl& d) {
+  if (t.is_type<g::bool_type>()) {
+    d.ptype = ParamType::Bool;
+  } else if (t.is_type<g::enum_type>()) {
+    d.ptype = ParamType::Enum;
+    for (const Node* k : children<g::ident>(t)) {
+      d.choices.push_back(word(*k));
+      d.choice_spans.push_back(span_of(*k));
+    }
+  } else {
+    d.ptype = ParamType::Int;
+    if (const Node* r = optional_child<g::range>(t)) {
+      d.lo = expr(expression(*r, 0));
+      d.hi = expr(expression(*r, 1));
+    } else if (const Node* set = optional_child<g::int_set>(t)) {
+      for (const Node* k : expressions(*set)) d.allowed.push_back(expr(*k));
+    }
+  }
+}
+
+void Builder::count_decl(const Node& n, Decl& d) {  // players N named A, B; pieces N
+  d.kind = n.is_type<g::players_decl>() ? DeclKind::Players : DeclKind::Pieces;
+  d.name = d.kind == DeclKind::Players ? "players" : "pieces";
+  d.value = expr(expression(n));
+  if (const Node* names = optional_child<g::players_names>(n))
+    for (const Node* k : children<g::ident>(*names)) {
+      d.names.push_back(word(*k));
+      d.name_spans.push_back(span_of(*k));
+    }
+}
+
+void Builder::storage_decl(const Node& n, Decl& d) {  // const/var NAME: TYPE per DIM... = INIT
+  d.kind = n.is_type<g::const_decl>() ? DeclKind::Const : DeclKind::Var;
+  named(n, d);
+  const Node& type = child<g::type_name>(n);
+  d.type = word(type);
+  d.type_span = span_of(type);
+  dims(n, &type, d);
+}
+
+void Builder::place_decl(const Node& n, Decl& d) {  // region/track NAME per DIM...
+  d.kind = n.is_type<g::region_decl>() ? DeclKind::Region : DeclKind::Track;
+  named(n, d);
+  dims(n, nullptr, d);
+}
+
+// dice NAME = [faces], [faces]... or dice NAME = N of [faces]: one list of faces per die.
+void Builder::dice_decl(const Node& n, Decl& d) {
+  d.kind = DeclKind::Dice;
+  named(n, d);
+  if (const Node* dc = optional_child<g::dice_copies>(n)) {
+    d.copies = expr(expression(*dc));
+    d.faces.emplace_back();
+    for (const Node* f : expressions(child<g::faces>(*dc))) d.faces.back().push_back(expr(*f));
+  } else {
+    for (const Node* die : children<g::faces>(n)) {
+      d.faces.emplace_back();
+      for (const Node* f : expressions(*die)) d.faces.back().push_back(expr(*f));
+    }
+  }
+}
+
+void Builder::def_decl(const Node& n, Decl& d) {  // def/shape NAME(FORMALS): TYPE = EXPR or { ... }
+  d.kind = n.is_type<g::def_decl>() ? DeclKind::Def : DeclKind::Shape;
+  named(n, d);
+  d.formals = formals(child<g::formals>(n));
+  if (const Node* r = optional_child<g::result_type>(n)) {
+    const Node& type = child<g::type_name>(*r);
+    d.type = word(type);
+    d.type_span = span_of(type);
+  }
+  if (const Node* b = optional_child<g::body_expr>(n)) d.value = expr(expression(*b));
+  else body(n, d);
+}
+
+void Builder::board_decl(const Node& n, Decl& d) {  // board { ... } or board SHAPE(ARGS)
+  d.kind = DeclKind::Board;
+  d.name = "board";
+  if (optional_child<g::block>(n)) return body(n, d);
+  const Node& bc = child<g::board_call>(n);
+  const Node& callee = child<g::ident>(bc);
+  d.value = call(callee, child<g::call_suffix>(bc), span_of(callee));
+}
+
+void Builder::event_decl(const Node& n, Decl& d) {
+  d.kind = DeclKind::Event;
+  named(n, d);
+  d.formals = formals(child<g::formals>(n));
+}
+
+void Builder::on_decl(const Node& n, Decl& d) {  // on EVENT(NAMES) when GUARD { ... }
+  d.kind = DeclKind::On;
+  named(n, d);
+  d.formals = formals(child<g::handler_params>(n));
+  if (const Node* gd = optional_child<g::guard>(n)) d.guard = expr(expression(*gd));
+  body(n, d);
+}
+
+void Builder::setup_decl(const Node& n, Decl& d) {
+  d.kind = DeclKind::Setup;
+  d.name = "setup";
+  body(n, d);
+}
+
+// phase NAME { rules } or phase NAME chance EXPR { ... }; extend phase NAME { rules }.
+void Builder::phase_decl(const Node& n, Decl& d) {
+  d.kind = n.is_type<g::phase_decl>() ? DeclKind::Phase : DeclKind::Extend;
+  named(n, d);
+  for (const auto& k : n.children) {
+    if (k->is_type<g::ident>()) continue;  // the name
+    if (k->is_type<g::chance_of>()) {
+      d.value = expr(expression(*k));
+    } else if (k->is_type<g::block>()) {
+      d.body = block(*k);
+      d.has_body_block = true;
+    } else {
+      d.moves.push_back(move(*k));
+    }
+  }
+}
+
+void Builder::invariant_decl(const Node& n, Decl& d) {  // invariant "doc": EXPR
+  d.kind = DeclKind::Invariant;
+  d.doc = string_value(child<g::string_lit>(n));
+  d.name = d.doc;
+  d.value = expr(*n.children.back());  // the expression follows the doc (and may itself be a string)
+}
+
+void Builder::limit_decl(const Node& n, Decl& d) {
+  d.kind = DeclKind::Limit;
+  named(n, d);
+  d.value = expr(expression(n));
+}
+
+void Builder::display_decl(const Node& n, Decl& d) {
+  d.kind = DeclKind::Display;
+  if (const Node* dp = optional_child<g::display_pieces>(n)) {  // display pieces at F by G
+    d.name = "pieces";
+    d.name_span = span_of(*dp);
+    for (const Node* k : children<g::ident>(*dp)) {
+      d.names.push_back(word(*k));
+      d.name_spans.push_back(span_of(*k));
+    }
+  } else {
+    named(n, d);
+  }
+}
+
+void Builder::body(const Node& n, Decl& d) {  // the declaration's block of statements
+  d.body = block(child<g::block>(n));
+  d.has_body_block = true;
+}
+
+std::vector<Formal> Builder::formals(const Node& n) {
+  std::vector<Formal> out;
+  for (auto& f : n.children) {
+    Formal x;
+    const Node& name_node = f->is_type<g::ident>() ? *f : child<g::ident>(*f);  // handler parameters are bare names
+    x.name = word(name_node);
+    x.span = span_of(name_node);
+    if (f->is_type<g::formal>()) {
+      const Node& type = child<g::type_name>(*f);
+      x.type = word(type);
+      x.type_span = span_of(type);
+    }
+    out.push_back(std::move(x));
+  }
+  return out;
+}
+
+// The dimensions (per TYPE or per LO..HI) and the initial value; a const or var's own type, a
+// type_name like a dimension's, comes before them and is skipped.
+void Builder::dims(const Node& n, const Node* own_type, Decl& d) {
+  for (const auto& k : n.children) {
+    if (k.get() == own_type) continue;
+    if (k->is_type<g::type_name>()) {
+      Dim dim;
+      dim.span = span_of(*k);
+      dim.type = word(*k);
+      d.dims.push_back(std::move(dim));
+    } else if (k->is_type<g::range>()) {
+      Dim dim;
+      dim.span = span_of(*k);
+      dim.lo = expr(expression(*k, 0));
+      dim.hi = expr(expression(*k, 1));
+      d.dims.push_back(std::move(dim));
+    } else if (k->is_type<g::init>()) {
+      d.value = expr(expression(*k));
+    }
+  }
+}
+
+Move Builder::move(const Node& node) {
+  Move m;
+  m.is_override = node.is_type<g::override_rule>();
+  const Node& n = m.is_override ? *node.children.at(0) : node;  // override wraps the rule it replaces
+  const Node& name_node = child<g::ident>(n);
+  m.name = word(name_node);
+  m.span = span_of(name_node);
+  if (n.is_type<g::otherwise_decl>()) {
+    m.is_otherwise = true;
+  } else {
+    for (const Node* p : children<g::move_param>(child<g::move_params>(n))) {
+      MoveParam mp;
+      const Node& param = child<g::ident>(*p);
+      mp.name = word(param);
+      mp.span = span_of(param);
+      mp.domain = expr(expression(*p));
+      if (const Node* f = optional_child<g::param_filter>(*p)) mp.filter = expr(expression(*f));
+      m.params.push_back(std::move(mp));
+    }
+    if (const Node* gd = optional_child<g::guard>(n)) m.guard = expr(expression(*gd));
+  }
+  m.body = block(child<g::block>(n));
+  return m;
+}
+
+}  // namespace keli::ast::parse_detail

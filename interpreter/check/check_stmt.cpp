@@ -1,0 +1,204 @@
+// The checker's pass over statements: one function per kind of statement, and assignment.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "check/checker_impl.hpp"
+
+namespace keli::check {
+using ast::DeclKind;
+using ast::Expr;
+using ast::ExprKind;
+using ast::Stmt;
+using ast::StmtKind;
+using ast::Type;
+using diag::Code;
+
+
+// ---- statements ---------------------------------------------------------------------------------
+
+void Checker::block(ast::Block& b) {
+  size_t mark = scope_.size();
+  for (auto& s : b) stmt(*s);
+  scope_.resize(mark);
+}
+
+void Checker::stmt(Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::Let: let_statement(s); break;
+    case StmtKind::Assign: assign(s); break;
+    case StmtKind::If: if_statement(s); break;
+    case StmtKind::While: while_statement(s); break;
+    case StmtKind::For: for_statement(s); break;
+    case StmtKind::Return: return_statement(s); break;
+    case StmtKind::Emit: emit_statement(s); break;
+    case StmtKind::Note: needs_play(s.span, "'note'"); break;
+    case StmtKind::Add: add_statement(s); break;
+    case StmtKind::Finish: finish_statement(s); break;
+    case StmtKind::EndGame: end_game_statement(s); break;
+    case StmtKind::Call: check_call(*s.exprs[0], true); break;
+  }
+}
+
+void Checker::let_statement(Stmt& s) {
+  Type t = expr(*s.exprs[0]);
+  bool reported = t == Type::Void && s.exprs[0]->kind == ExprKind::Call;  // "gives no value" already said
+  if ((t == Type::Void && !reported) || t == Type::Domain || t == Type::Dice)
+    diags_.report(Code::type_mismatch, s.exprs[0]->span, fmt::format("a local cannot hold {}", ast::type_name(t)));
+  s.slot = declare(s.name, t, s.exprs[0]->enum_id, s.name_span);
+}
+
+void Checker::if_statement(Stmt& s) {
+  for (auto& c : s.exprs) want_type(*c, Type::Bool, "the condition of 'if'");
+  for (auto& b : s.blocks) block(b);
+}
+
+void Checker::while_statement(Stmt& s) {
+  want_type(*s.exprs[0], Type::Bool, "the condition of 'while'");
+  block(s.blocks[0]);
+}
+
+void Checker::for_statement(Stmt& s) {
+  size_t mark = scope_.size();
+  Type elem = domain(*s.exprs[0]);
+  s.slot = declare(s.name, elem, -1, s.name_span);
+  if (s.exprs.size() > 1) want_type(*s.exprs[1], Type::Bool, "a 'where' filter");
+  block(s.blocks[0]);
+  scope_.resize(mark);
+}
+
+void Checker::return_statement(Stmt& s) {
+  if (!in_def_) {
+    diags_.report(Code::misplaced, s.span, "'return' can only be used in a function ('def')");
+  } else if (s.exprs.empty()) {
+    if (result_ != Type::Void && result_ != Type::Error)
+      diags_.report(Code::type_mismatch, s.span, fmt::format("this function must return {}", ast::type_name(result_)));
+  } else {
+    Type t = expr(*s.exprs[0], result_);
+    if (result_ == Type::Void)
+      diags_.report(Code::type_mismatch, s.exprs[0]->span, "this function declares no result type, so 'return' takes no value");
+    else if (!compatible(result_, t))
+      diags_.report(Code::type_mismatch, s.exprs[0]->span,
+                    fmt::format("this function returns {}, but this is {}", ast::type_name(result_), ast::type_name(t)));
+  }
+}
+
+void Checker::emit_statement(Stmt& s) {
+  needs_play(s.span, "'emit'");
+  Expr& call = *s.exprs[0];
+  int g = c_.lookup(s.name);
+  if (g < 0 || c_.syms[g].kind != SymKind::Event) {
+    std::vector<std::string> evs;
+    for (auto* x : c_.events) evs.push_back(x->name);
+    std::string hint = diag::suggest(s.name, evs);
+    if (hint.empty()) hint = evs.empty() ? "no events are declared" : fmt::format("events: {}", fmt::join(evs, ", "));
+    if (g < 0 && broken(s.name)) {
+      // the event's declaration did not parse: already reported
+    } else if (g >= 0)
+      diags_.report(Code::unknown_event, s.name_span, fmt::format("'{}' is {}, not an event", s.name, sym_kind_name(c_.syms[g].kind)),
+                    c_.syms[g].kind == SymKind::Def ? fmt::format("call it: {}(...)", s.name) : hint);
+    else
+      diags_.report(Code::unknown_event, s.name_span, fmt::format("unknown event '{}'", s.name), hint);
+    for (size_t i = 1; i < call.kids.size(); ++i) expr(*call.kids[i]);
+    return;
+  }
+  s.sym = g;
+  c_.syms[g].used = true;
+  ast::Decl* ev = c_.syms[g].decl;
+  if (ev->formals.size() != call.kids.size() - 1)
+    diags_.report(Code::wrong_arity, call.span,
+                  fmt::format("event '{}' takes {}, but {} given", s.name, count_of(ev->formals.size(), "argument"), count_is(call.kids.size() - 1)));
+  for (size_t i = 1; i < call.kids.size(); ++i) {
+    Type t = i - 1 < ev->formals.size() ? type_from_name(ev->formals[i - 1].type) : Type::Error;
+    want_type(*call.kids[i], t, "an event argument");
+  }
+  if (owner_) calls_.emplace_back(owner_, ev, s.span);
+}
+
+void Checker::add_statement(Stmt& s) {
+  if (where_ != Where::Build) misplaced(s.span, "'add'", Where::Build);
+  want_type(*s.exprs[0], Type::Site, "what 'add' adds");
+  Type t = expr(*s.exprs[1]);
+  if (t != Type::Region && t != Type::Error)
+    diags_.report(Code::type_mismatch, s.exprs[1]->span, fmt::format("'add' adds to a region or track, but this is {}", ast::type_name(t)));
+  else if (s.exprs[1]->kind != ExprKind::Name && s.exprs[1]->kind != ExprKind::Index)
+    diags_.report(Code::type_mismatch, s.exprs[1]->span, "'add' needs a declared region or track");
+}
+
+void Checker::finish_statement(Stmt& s) {
+  needs_play(s.span, "'finish'");
+  for (auto& p : s.exprs) want_type(*p, Type::Player, "'finish'");
+}
+
+// `end_game by NAME`: NAME gives a number per player (a var per player or a def of a player).
+void Checker::end_game_statement(Stmt& s) {
+  needs_play(s.span, "'end_game'");
+  if (s.name.empty()) return;
+  int g = c_.lookup(s.name);
+  bool ok = false;
+  if (g >= 0) {
+    Symbol& sym = c_.syms[g];
+    sym.used = true;
+    s.sym = g;
+    if (sym.kind == SymKind::Var && sym.decl->dims.size() == 1 && sym.decl->dims[0].type == "player" && ast::is_number(sym.type)) ok = true;
+    if (sym.kind == SymKind::Def && sym.decl->formals.size() == 1 && sym.decl->formals[0].type == "player" && ast::is_number(sym.type)) ok = true;
+  }
+  if (!ok && !(g < 0 && broken(s.name)))
+    diags_.report(g < 0 ? Code::unknown_name : Code::type_mismatch, s.name_span,
+                  g < 0 ? fmt::format("unknown name '{}'", s.name)
+                        : fmt::format("'end_game by' needs a number per player, and '{}' is not one", s.name),
+                  g < 0 ? diag::suggest(s.name, global_names()) : "use a 'var NAME: int per player' or a 'def NAME(p: player): int'");
+}
+
+void Checker::assign(Stmt& s) {
+  Expr& target = *s.exprs[0];
+  Expr& value = *s.exprs[1];
+  Type t = Type::Error;
+  int enum_id = -1;
+  Expr* root = &target;
+  while (root->kind == ExprKind::Index) root = root->kids[0].get();
+  bool writable = false;
+  if (root->kind == ExprKind::Name) {
+    const Local* l = find_local(root->text);
+    int g = l ? -1 : c_.lookup(root->text);
+    int b = (l || g >= 0) ? -1 : find_builtin_var(root->text);
+    if (l) {
+      writable = &target == root;
+      if (!writable)
+        diags_.report(Code::not_assignable, target.span, fmt::format("cannot assign into '{}': a region or track does not change during play", root->text));
+    } else if (g >= 0) {
+      SymKind k = c_.syms[g].kind;
+      c_.syms[g].used = true;
+      writable = k == SymKind::Var || (k == SymKind::Const && where_ == Where::Build);
+      if (k == SymKind::Const && where_ != Where::Build && !writable)
+        diags_.report(Code::not_assignable, target.span, fmt::format("constant '{}' can only be set while building the board", root->text),
+                      "declare it with 'var' if it changes during play");
+      else if (!writable)
+        diags_.report(Code::not_assignable, target.span, fmt::format("cannot assign to {} '{}'", sym_kind_name(k), root->text));
+    } else if (b >= 0) {
+      writable = builtin_var_info(static_cast<BuiltinVar>(b)).writable;
+      if (!writable) diags_.report(Code::not_assignable, target.span, fmt::format("'{}' is read-only", root->text));
+    } else {
+      expr(target);  // reports the unknown name, with a suggestion
+    }
+  } else {
+    diags_.report(Code::not_assignable, target.span, "cannot assign to this expression");
+  }
+  if (writable) {
+    const Local* l = root->kind == ExprKind::Name ? find_local(root->text) : nullptr;
+    bool was_read = l && l->read;
+    t = expr(target);
+    if (l && s.assign == lang::Assign::Set) l->read = was_read;  // writing a local is not reading it
+    enum_id = target.enum_id;
+  }
+  bool ok = writable;
+  if (ok && s.assign != lang::Assign::Set && !compatible(Type::Int, t)) {
+    diags_.report(Code::type_mismatch, target.span, fmt::format("'{}' needs a number, but this is {}", lang::assign_spelling(s.assign), ast::type_name(t)));
+    ok = false;
+  }
+  Type v = expr(value, t, enum_id);
+  if (ok && !compatible(t, v))
+    diags_.report(Code::type_mismatch, value.span, fmt::format("cannot assign {} to {}", ast::type_name(v), ast::type_name(t)));
+}
+
+}  // namespace keli::check

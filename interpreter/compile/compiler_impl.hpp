@@ -1,0 +1,53 @@
+// Private to the compiler: the one pass from a checked game to a Program, shared by compiler.cpp
+// (the driver and the bodies), compile_constants.cpp (constants, parameters) and
+// compile_board.cpp (table layout, the board, dice).
+#pragma once
+
+#include <map>
+#include <optional>
+
+#include "compile/codegen.hpp"
+#include "compile/compiler.hpp"
+#include "lang/arith.hpp"
+
+namespace keli::compile {
+
+struct Compiler {
+  const check::Checked& ck;
+  const SourceSet& src;
+  diag::Diagnostics& diags;
+  const BoardRunner& run_board;
+  std::map<int, int64_t> values;  // parameter symbol -> value
+  bool optimized = true;
+
+  // compile_constants.cpp: constant expressions and parameter values
+  std::optional<int64_t> constant(const ast::Expr& e);
+  std::optional<int64_t> arith(const ast::Expr& e, lang::Result r);
+  int64_t need_constant(const ast::Expr& e, const char* what);
+  int64_t stored_constant(const ast::Expr& e, const char* what);
+  bool set_params(const ParamSettings& settings, Program& out);
+  std::string value_text(const ast::Decl& d, int64_t v);
+  std::optional<int64_t> parse_value(const ast::Decl& d, const std::string& text);
+
+  // compile_board.cpp: table layout, building the board, dice
+  VarInfo layout(const ast::Decl& d, int base, const Program& out, bool building);
+  void lay_out_tables(Program& out, bool building);
+  bool build_board(Program& out);
+  void build_dice(Program& out);
+  int dice_choice(const ast::Expr& e);
+
+  // compiler.cpp: the driver and the bodies
+  std::shared_ptr<Program> run(const ParamSettings& settings);
+  bool count_players(Program& out);
+  void count_pieces(Program& out);
+  void lay_out_state(Program& out);
+  void compile_handlers(CodeGen& gen, Program& out);
+  void compile_phase(CodeGen& gen, Program& out, const ast::Decl& ph);
+  Rule compile_rule(CodeGen& gen, Program& out, const ast::Move& m);
+  void set_move_limit(Program& out);
+  void compile_display(CodeGen& gen, Program& out, const ast::Decl& d);
+  int piece_function(CodeGen& gen, Program& out, const std::string& name);
+  int agent_hook(CodeGen& gen, const std::string& name);
+};
+
+}  // namespace keli::compile

@@ -26,7 +26,8 @@ double cpu_seconds() {
 }  // namespace
 
 int cmd_bench(const std::vector<std::string>& argv) {
-  Args a = parse(argv, {"--param", "--params", "--seconds", "--games", "--seed", "--json"});
+  Args a = parse(argv, {"--param", "--params", "--seconds", "--games", "--seed", "--json", "--engine"});
+  use_engine(a, runtime::Engine::Auto);
   if (a.files.size() != 1) throw Usage{"name one game file"};
   if (a.games && a.seconds > 0) throw Usage{"choose one of --seconds and --games"};
   Loaded l = load(a.files[0], a, false);

@@ -52,22 +52,25 @@ void NativeGame::grow(keli_ctx* ctx, keli_buffer* b) {
   auto* self = static_cast<NativeGame*>(ctx->host);
   const size_t cap = std::max<size_t>(16, static_cast<size_t>(b->cap) * 2);
   if (b == &ctx->moves) {
-    self->moves_->resize(cap);
-    b->data = self->moves_->data();
+    self->move_buf_.resize(cap);
+    b->data = self->move_buf_.data();
   } else {
-    self->notes_.resize(cap);
-    b->data = self->notes_.data();
+    self->note_buf_.resize(cap);
+    b->data = self->note_buf_.data();
   }
   b->cap = static_cast<int32_t>(cap);
 }
 
 // The notes buffer starts after the notes already raised (the caller clears them per step).
 void NativeGame::begin() {
-  const size_t n = notes_.size();
-  notes_.resize(std::max<size_t>(notes_.capacity(), 16));
-  ctx_.notes = {notes_.data(), static_cast<int32_t>(n), static_cast<int32_t>(notes_.size())};
+  if (note_buf_.size() < notes_.size() + 16) note_buf_.resize(notes_.size() + 16);
+  std::copy(notes_.begin(), notes_.end(), note_buf_.begin());
+  ctx_.notes = {note_buf_.data(), static_cast<int32_t>(notes_.size()), static_cast<int32_t>(note_buf_.size())};
 }
-void NativeGame::end_notes() { notes_.resize(static_cast<size_t>(ctx_.notes.size)); }
+void NativeGame::end_notes() {
+  const int32_t* n = note_buf_.data();
+  notes_.assign(n, n + ctx_.notes.size);
+}
 
 int64_t NativeGame::call(int32_t* state, int callable, const int64_t* args, int nargs) {
   int64_t out = 0;
@@ -79,15 +82,13 @@ int64_t NativeGame::call(int32_t* state, int callable, const int64_t* args, int 
 }
 
 void NativeGame::legal(int32_t* state, std::vector<Move>& out) {
-  moves_ = &out;
-  out.resize(std::max<size_t>(out.capacity(), 16));
-  ctx_.moves = {out.data(), 0, static_cast<int32_t>(out.size())};
+  if (move_buf_.size() < 64) move_buf_.resize(64);
+  ctx_.moves = {move_buf_.data(), 0, static_cast<int32_t>(move_buf_.size())};
   begin();
   int rc = t_.legal(&ctx_, state);
   end_notes();
-  out.resize(static_cast<size_t>(ctx_.moves.size));
-  moves_ = nullptr;
   if (rc) fail();
+  out.assign(move_buf_.data(), move_buf_.data() + ctx_.moves.size);
 }
 
 void NativeGame::apply(int32_t* state, const Move& m) {

@@ -3,6 +3,8 @@
 // generation as nested loops in rule and parameter order, and the C entry points.
 #include "native/emit.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "native/embedded.hpp"
@@ -83,7 +85,6 @@ template <int P> inline void place_rest(int32_t* s, int32_t next, const int64_t*
   }
   s[KELI_OVER] = KELI_ENDED;
 }
-using Fn = int64_t (*)(keli_ctx*, int32_t*, int64_t*);
 )";
 
 // Headers meant for inclusion, made fit to paste into one file: no #pragma once, no includes of
@@ -135,23 +136,89 @@ void Emitter::tables() {
   }
 }
 
+// Frames: callable c owns the slots from its frame to the next frame above it.
+std::pair<int, int> Emitter::frame(int callable) const {
+  const int lo = p_.callables[callable].frame;
+  int hi = std::max(1, p_.locals);
+  for (const compile::Callable& other : p_.callables)
+    if (other.frame > lo) hi = std::min(hi, other.frame);
+  return {lo, hi};
+}
+std::pair<int, int> Emitter::frame_of_slot(int s) const {
+  for (size_t c = 0; c < p_.callables.size(); ++c) {
+    auto f = frame(static_cast<int>(c));
+    if (s >= f.first && s < f.second && f.second > f.first) return f;
+  }
+  return {0, 0};
+}
+// Handlers' parameters are set where the event is raised and read by their guards there: their
+// frames stay in L. Every other callable takes its parameters as arguments.
+bool Emitter::passes_args(int callable) const {
+  for (const auto& hs : p_.handlers)
+    for (const compile::Handler& h : hs)
+      if (h.callable == callable) return false;
+  return true;
+}
+std::string Emitter::slot(int s) const {
+  if (s >= frame_.first && s < frame_.second) return "l" + std::to_string(s);
+  return fmt::format("L[{}]", s);
+}
+void Emitter::declare_frame(std::pair<int, int> f) {
+  frame_ = f;
+  if (f.second <= f.first) return;
+  std::string decl = "int64_t";
+  for (int k = f.first; k < f.second; ++k) decl += fmt::format("{} l{} = 0", k == f.first ? "" : ",", k);
+  line(decl + ";");
+}
+std::string Emitter::call_args(int callable, const std::vector<std::string>& args) const {
+  if (!passes_args(callable)) return "";
+  std::string out;
+  for (size_t i = 0; i < p_.callables[callable].params.size(); ++i) out += ", " + (i < args.size() ? args[i] : "int64_t(0)");
+  return out;
+}
+
+namespace {
+const char* const kSig = "keli_ctx* c, int32_t* __restrict s, int64_t* __restrict L";
+std::string params_sig(size_t n) {
+  std::string out = kSig;
+  for (size_t i = 0; i < n; ++i) out += fmt::format(", int64_t a{}", i);
+  return out;
+}
+std::string params_pass(size_t n) {
+  std::string out;
+  for (size_t i = 0; i < n; ++i) out += fmt::format(", a{}", i);
+  return out;
+}
+}  // namespace
+
 void Emitter::callables() {
-  const std::string sig = "(keli_ctx* c, int32_t* __restrict s, int64_t* __restrict L)";
-  for (size_t i = 0; i < p_.callables.size(); ++i) line(fmt::format("int64_t b{}{};\nint64_t f{}{};", i, sig, i, sig));
-  for (size_t i = 0; i < p_.rules.size(); ++i) line(fmt::format("void r{}{};\nvoid g{}{};", i, sig, i, sig));
+  for (size_t i = 0; i < p_.callables.size(); ++i) {
+    size_t np = passes_args(static_cast<int>(i)) ? p_.callables[i].params.size() : 0;
+    line(fmt::format("int64_t b{}({});\nint64_t f{}({});", i, params_sig(np), i, params_sig(np)));
+  }
+  for (size_t i = 0; i < p_.rules.size(); ++i)
+    line(fmt::format("void r{}({});\nvoid g{}({});", i, params_sig(p_.rules[i].params.size()), i, kSig));
   for (size_t i = 0; i < p_.callables.size(); ++i) {
     const compile::Callable& cl = p_.callables[i];
-    open(fmt::format("int64_t b{}{} {{", i, sig));
+    const bool args = passes_args(static_cast<int>(i));
+    const size_t np = args ? cl.params.size() : 0;
+    open(fmt::format("int64_t b{}({}) {{", i, params_sig(np)));
+    line("(void)c; (void)s; (void)L;");
+    if (args) {
+      declare_frame(frame(static_cast<int>(i)));
+      for (size_t k = 0; k < np; ++k) line(fmt::format("{} = a{};", slot(cl.params[k]), k));
+    }
     if (cl.body >= 0 && cl.is_expr) {
       line(fmt::format("return {};", expr(cl.body)));
     } else {
       if (cl.body >= 0) stmts(cl.body);
       line("return 0;");
     }
+    frame_ = {0, 0};
     close();
-    open(fmt::format("int64_t f{}{} {{", i, sig));
+    open(fmt::format("int64_t f{}({}) {{", i, params_sig(np)));
     line(fmt::format("if (++c->depth > {}) {};", lang::kMaxCallDepth, fault(cl.body, "KELI_FAULT_CALL_DEPTH")));
-    line(fmt::format("const int64_t v = b{}(c, s, L);", i));
+    line(fmt::format("const int64_t v = b{}(c, s, L{});", i, params_pass(np)));
     line("--c->depth;");
     line("return v;");
     close();
@@ -159,16 +226,21 @@ void Emitter::callables() {
 }
 
 void Emitter::bodies() {
-  const std::string sig = "(keli_ctx* c, int32_t* __restrict s, int64_t* __restrict L)";
   for (size_t i = 0; i < p_.rules.size(); ++i) {
-    open(fmt::format("void r{}{} {{", i, sig));
+    const compile::Rule& rule = p_.rules[i];
+    open(fmt::format("void r{}({}) {{", i, params_sig(rule.params.size())));
     line("(void)c; (void)s; (void)L;");
-    stmts(p_.rules[i].body);
+    if (!rule.params.empty()) {
+      declare_frame(frame_of_slot(rule.params[0].slot));
+      for (size_t k = 0; k < rule.params.size(); ++k) line(fmt::format("{} = a{};", slot(rule.params[k].slot), k));
+    }
+    stmts(rule.body);
+    frame_ = {0, 0};
     close();
   }
   for (size_t i = 0; i < p_.phases.size(); ++i) {
     if (p_.phases[i].chance_body < 0) continue;
-    open(fmt::format("void ph{}{} {{", i, sig));
+    open(fmt::format("void ph{}({}) {{", i, kSig));
     stmts(p_.phases[i].chance_body);
     close();
   }
@@ -177,11 +249,11 @@ void Emitter::bodies() {
 // Move generation: the interpreter's odometer written as nested loops; an inner domain is opened
 // after the outer parameter passed its filter.
 void Emitter::legal() {
-  const std::string sig = "(keli_ctx* c, int32_t* __restrict s, int64_t* __restrict L)";
   for (size_t r = 0; r < p_.rules.size(); ++r) {
     const compile::Rule& rule = p_.rules[r];
-    open(fmt::format("void g{}{} {{", r, sig));
-    line("(void)s;");
+    open(fmt::format("void g{}({}) {{", r, kSig));
+    line("(void)s; (void)L;");
+    if (!rule.params.empty()) declare_frame(frame_of_slot(rule.params[0].slot));
     line(fmt::format("keli_move mv{{{}, {}, {{0, 0, 0, 0}}}};", r, rule.params.size()));
     int depth = 0;
     for (size_t k = 0; k < rule.params.size(); ++k) {
@@ -190,8 +262,8 @@ void Emitter::legal() {
       open("{");
       Dom d = domain(prm.domain);
       open(fmt::format("for (int {} = 0; {} < {}; ++{}) {{", i, i, d.size, i));
-      line(fmt::format("L[{}] = {};", prm.slot, element(d, i)));
-      line(fmt::format("mv.args[{}] = static_cast<int32_t>(L[{}]);", k, prm.slot));
+      line(fmt::format("{} = {};", slot(prm.slot), element(d, i)));
+      line(fmt::format("mv.args[{}] = static_cast<int32_t>({});", k, slot(prm.slot)));
       if (prm.filter >= 0) line(fmt::format("if (!{}) continue;", expr(prm.filter)));
       depth += 2;
     }
@@ -200,6 +272,7 @@ void Emitter::legal() {
     else line("push_move(c, mv);");
     close();
     for (int k = 0; k < depth; ++k) close();
+    frame_ = {0, 0};
     close();
   }
 }
@@ -214,8 +287,8 @@ void Emitter::end_game(const Node& n) {
       line(fmt::format("score[{}] = s[{}];", pl, p_.vars[n.a].base + pl));
     } else if (n.aux == 2) {
       const compile::Callable& cl = p_.callables[n.a];
-      if (!cl.params.empty()) line(fmt::format("L[{}] = {};", cl.params[0], pl));
-      line(fmt::format("score[{}] = f{}(c, s, L);", pl, n.a));
+      if (!cl.params.empty() && !passes_args(n.a)) line(fmt::format("L[{}] = {};", cl.params[0], pl));
+      line(fmt::format("score[{}] = f{}(c, s, L{});", pl, n.a, call_args(n.a, {fmt::format("int64_t({})", pl)})));
     }
   }
   line(fmt::format("place_rest<{}>(s, next, score);", P));
@@ -223,23 +296,23 @@ void Emitter::end_game(const Node& n) {
 }
 
 void Emitter::entries() {
-  line("const Fn FN[] = {");
-  for (size_t i = 0; i < p_.callables.size(); ++i) line(fmt::format("  f{},", i));
-  line("  nullptr};");
   open("int e_call(keli_ctx* c, int32_t* s, int32_t callable, const int64_t* args, int32_t nargs, int64_t* out) {");
   line("int64_t* L = c->locals;");
   line("c->depth = 0;");
+  open("try {");
   open("switch (callable) {");
   for (size_t i = 0; i < p_.callables.size(); ++i) {
     const compile::Callable& cl = p_.callables[i];
-    if (cl.params.empty()) continue;
-    open(fmt::format("case {}:", i));
-    for (size_t k = 0; k < cl.params.size(); ++k) line(fmt::format("if (nargs > {}) L[{}] = args[{}];", k, cl.params[k], k));
-    line("break;");
-    close("");
+    std::vector<std::string> args;
+    for (size_t k = 0; k < cl.params.size(); ++k) args.push_back(fmt::format("(nargs > {} ? args[{}] : 0)", k, k));
+    std::string sets;
+    if (!passes_args(static_cast<int>(i)))
+      for (size_t k = 0; k < cl.params.size(); ++k) sets += fmt::format(" if (nargs > {}) L[{}] = args[{}];", k, cl.params[k], k);
+    line(fmt::format("case {}:{} *out = f{}(c, s, L{}); break;", i, sets, i, call_args(static_cast<int>(i), args)));
   }
+  line("default: *out = 0; break;");
   close("}");
-  line("try { *out = FN[callable](c, s, L); } catch (const Fault&) { return 1; }");
+  close("} catch (const Fault&) { return 1; }");
   line("return 0;");
   close();
   open("int e_legal(keli_ctx* c, int32_t* s) {");
@@ -263,10 +336,9 @@ void Emitter::entries() {
   open("try {");
   open("switch (m->rule) {");
   for (size_t r = 0; r < p_.rules.size(); ++r) {
-    std::string sets;
-    for (size_t k = 0; k < p_.rules[r].params.size(); ++k)
-      sets += fmt::format(" if (m->nargs > {}) L[{}] = m->args[{}];", k, p_.rules[r].params[k].slot, k);
-    line(fmt::format("case {}:{} r{}(c, s, L); break;", r, sets, r));
+    std::string args;
+    for (size_t k = 0; k < p_.rules[r].params.size(); ++k) args += fmt::format(", int64_t(m->nargs > {} ? m->args[{}] : 0)", k, k);
+    line(fmt::format("case {}: r{}(c, s, L{}); break;", r, r, args));
   }
   close("}");
   close("} catch (const Fault&) { return 1; }");

@@ -67,7 +67,7 @@ std::string Emitter::expr(int idx) {
   };
   switch (n.op) {
     case Op::Imm: return fmt::format("int64_t({})", n.a);
-    case Op::Local: return named(fmt::format("L[{}]", n.a));
+    case Op::Local: return named(slot(n.a));
     case Op::StateGet: return named(fmt::format("s[{}]", table_offset(p_.vars[n.a], n, idx)));
     case Op::ConstGet: return named(fmt::format("K[{}]", table_offset(p_.const_tables[n.a], n, idx)));
     case Op::Mover: return named(fmt::format("s[{}]", static_cast<int>(compile::kMover)));
@@ -110,8 +110,9 @@ std::string Emitter::expr(int idx) {
       const compile::Callable& cl = p_.callables[n.a];
       std::vector<std::string> args;
       for (int i = 0; i < n.c && i < 8; ++i) args.push_back(expr(p_.args[n.b + i]));
-      for (size_t i = 0; i < args.size() && i < cl.params.size(); ++i) line(fmt::format("L[{}] = {};", cl.params[i], args[i]));
-      return named(fmt::format("f{}(c, s, L)", n.a));
+      if (!passes_args(n.a))
+        for (size_t i = 0; i < args.size() && i < cl.params.size(); ++i) line(fmt::format("L[{}] = {};", cl.params[i], args[i]));
+      return named(fmt::format("f{}(c, s, L{})", n.a, call_args(n.a, args)));
     }
     case Op::Builtin: return builtin(n, idx);
     case Op::AggSum: case Op::AggCount: case Op::AggAny: case Op::AggAll: case Op::AggMin: case Op::AggMax:
@@ -183,7 +184,7 @@ std::string Emitter::aggregate(const Node& n, int idx) {
   open("{");
   Dom d = domain(n.k[0]);
   open(fmt::format("for (int {} = 0; {} < {}; ++{}) {{", i, i, d.size, i));
-  line(fmt::format("L[{}] = {};", n.a, element(d, i)));
+  line(fmt::format("{} = {};", slot(n.a), element(d, i)));
   if (n.k[2] >= 0) {
     std::string f = expr(n.k[2]);
     line(fmt::format("if (!{}) continue;", f));

@@ -70,8 +70,8 @@ void Emitter::stmt(int idx) {
   switch (n.op) {
     case Op::SetLocal: {
       std::string v = expr(n.k[0]);
-      if (n.aux == 0) line(fmt::format("L[{}] = {};", n.a, v));
-      else line(fmt::format("L[{}] = ar<Operator::{}>(c, {}, L[{}], {});", n.a, combine_op(n.aux), idx, n.a, v));
+      if (n.aux == 0) line(fmt::format("{} = {};", slot(n.a), v));
+      else line(fmt::format("{} = ar<Operator::{}>(c, {}, {}, {});", slot(n.a), combine_op(n.aux), idx, slot(n.a), v));
       return;
     }
     case Op::StateSet: open("{"); state_set(n, idx); close(); return;
@@ -121,7 +121,7 @@ void Emitter::stmt(int idx) {
       open("{");
       Dom d = domain(n.k[0]);
       open(fmt::format("for (int {} = 0; {} < {}; ++{}) {{", i, i, d.size, i));
-      line(fmt::format("L[{}] = {};", n.a, element(d, i)));
+      line(fmt::format("{} = {};", slot(n.a), element(d, i)));
       if (n.k[2] >= 0) {
         std::string f = expr(n.k[2]);
         line(fmt::format("if (!{}) continue;", f));

@@ -51,7 +51,17 @@ class Emitter {
   void emit_event(const compile::Node& n, int idx);
   void finish(const compile::Node& n, int idx);
 
+  // Local slots (emit.cpp): a callable's or rule's frame becomes C++ locals l<slot> of the
+  // function running it (parameters passed as arguments); other slots stay in the context's L.
+  std::string slot(int s) const;
+  bool passes_args(int callable) const;  // its function takes its parameters as arguments
+  std::pair<int, int> frame(int callable) const;
+  std::pair<int, int> frame_of_slot(int s) const;
+  void declare_frame(std::pair<int, int> f);
+  std::string call_args(int callable, const std::vector<std::string>& args) const;
+
   const compile::Program& p_;
+  std::pair<int, int> frame_{0, 0};  // the slots the function being written keeps as C++ locals
   std::string out_;
   int indent_ = 0;
   int tmp_ = 0;

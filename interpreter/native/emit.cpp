@@ -114,14 +114,20 @@ void Emitter::tables() {
   out_ += array("int64_t", "K", consts);
   std::vector<int32_t> rs, ro, rn;
   std::vector<int16_t> rx;
+  std::vector<int32_t> nx;
   for (size_t r = 0; r < p_.regions.size(); ++r) {
     ro.push_back(static_cast<int32_t>(rs.size()));
     rn.push_back(static_cast<int32_t>(p_.regions[r].size()));
     rs.insert(rs.end(), p_.regions[r].begin(), p_.regions[r].end());
-    for (int site = 0; site < p_.num_sites; ++site)
-      rx.push_back(site < static_cast<int>(p_.region_index[r].size()) ? p_.region_index[r][site] : int16_t(-1));
+    const auto& list = p_.regions[r];
+    for (int site = 0; site < p_.num_sites; ++site) {
+      const int16_t pos = site < static_cast<int>(p_.region_index[r].size()) ? p_.region_index[r][site] : int16_t(-1);
+      rx.push_back(pos);
+      nx.push_back(pos < 0 ? -1 : list[(static_cast<size_t>(pos) + 1) % list.size()]);
+    }
   }
-  out_ += array("int32_t", "RS", rs) + array("int32_t", "RO", ro) + array("int32_t", "RN", rn) + array("int16_t", "RX", rx);
+  out_ += array("int32_t", "RS", rs) + array("int32_t", "RO", ro) + array("int32_t", "RN", rn) + array("int16_t", "RX", rx) +
+          array("int32_t", "NX", nx);
   for (size_t d = 0; d < p_.domain_indexes.size(); ++d) {
     const compile::DomainIndex& ix = p_.domain_indexes[d];
     std::vector<int32_t> e, o;

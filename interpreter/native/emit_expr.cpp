@@ -146,11 +146,10 @@ std::string Emitter::builtin(const Node& n, int idx) {
     case Builtin::next: {
       std::string r = region_checked(idx, n.k[0]);
       std::string site = expr(n.k[1]);
-      std::string pos = tmp();
-      line(fmt::format("const int64_t {} = {} < 0 || {} >= {} ? -1 : RX[{} * {} + {}];", pos, site, site, p_.num_sites,
+      // NX: the site after each site of each region (-1 when the site is not on it).
+      line(fmt::format("const int64_t {} = {} < 0 || {} >= {} ? -1 : NX[{} * {} + {}];", t, site, site, p_.num_sites,
                        r, p_.num_sites, site));
-      line(fmt::format("if ({} < 0) {};", pos, fault(idx, "KELI_FAULT_NOT_ON_TRACK", "0", site)));
-      line(fmt::format("const int64_t {} = RS[RO[{}] + ({} + 1) % RN[{}]];", t, r, pos, r));
+      line(fmt::format("if ({} < 0) {};", t, fault(idx, "KELI_FAULT_NOT_ON_TRACK", "0", site)));
       return t;
     }
     case Builtin::next_seat: {

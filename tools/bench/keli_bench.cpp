@@ -112,6 +112,7 @@ int main(int argc, char** argv) {
   for (const auto& e : fs::directory_iterator(fs::path(KELI_SOURCE_DIR) / "games"))
     if (e.path().extension() == ".keli") files.push_back(e.path().string());
   std::sort(files.begin(), files.end());
+  files.push_back((fs::path(KELI_SOURCE_DIR) / "tools/bench/kalah.keli").string());  // OpenSpiel's Kalah rules
   for (const auto& f : files) {
     auto file = keli::GameFile::open(f);
     keli::diag::Diagnostics d;

@@ -8,7 +8,12 @@
 
 namespace keli::agents {
 
-Evaluator::Evaluator(const compile::Program& p) : p_(p), m_(p), scratch_(p.initial), scores_(p.num_players, 0.0) {
+Evaluator::Evaluator(const compile::Program& p, const runtime::NativeGame* native)
+    : p_(p),
+      m_(p),
+      native_(native ? std::make_unique<runtime::NativeGame>(p, native->module()) : nullptr),
+      scratch_(p.initial),
+      scores_(p.num_players, 0.0) {
   team_.resize(p.num_players);
   std::iota(team_.begin(), team_.end(), 0);
   if (p.team >= 0) {
@@ -35,7 +40,8 @@ const std::vector<double>& Evaluator::scores(const runtime::State& s) {
   m_.bind(scratch_.data());
   for (int i = 0; i < p_.num_players; ++i) {
     int64_t arg = i;
-    scores_[i] = static_cast<double>(m_.call(p_.evaluate, &arg, 1));
+    scores_[i] = static_cast<double>(native_ ? native_->call(scratch_.data(), p_.evaluate, &arg, 1)
+                                             : m_.call(p_.evaluate, &arg, 1));
   }
   return scores_;
 }

@@ -7,6 +7,7 @@
 
 #include "agents/agent.hpp"
 #include "runtime/machine.hpp"
+#include "runtime/native_game.hpp"
 
 namespace keli::agents {
 
@@ -19,10 +20,12 @@ std::unique_ptr<Agent> make_expectimax(const Options& o);
 // agent is made before it knows its game) and rebuilt when the program changes.
 class Evaluator {
  public:
-  explicit Evaluator(const compile::Program& p);
+  // `native`: the game's native code, to evaluate with (null: the interpreter).
+  explicit Evaluator(const compile::Program& p, const runtime::NativeGame* native = nullptr);
   const compile::Program& program() const { return p_; }
   int players() const { return p_.num_players; }
   bool declared() const { return p_.evaluate >= 0; }
+  bool native() const { return native_ != nullptr; }
   // Team number per seat: from `def team(p: player): int`, else each seat its own.
   const std::vector<int>& teams() const { return team_; }
   int sides() const { return sides_; }
@@ -46,6 +49,7 @@ class Evaluator {
  private:
   const compile::Program& p_;
   runtime::Machine m_;
+  std::unique_ptr<runtime::NativeGame> native_;
   runtime::State scratch_;
   std::vector<double> scores_, results_;
   std::vector<int> team_;
@@ -59,7 +63,8 @@ class EvaluatorCache {
     const compile::Program& p = g.program();
     // the address and a fingerprint: a new program may be allocated where a freed one was
     size_t print = p.code.size() * 31 + p.state_size * 7 + p.callables.size();
-    if (!e_ || &e_->program() != &p || print != print_) e_ = std::make_unique<Evaluator>(p);
+    if (!e_ || &e_->program() != &p || print != print_ || e_->native() != (g.native() != nullptr))
+      e_ = std::make_unique<Evaluator>(p, g.native().get());
     print_ = print;
     return *e_;
   }

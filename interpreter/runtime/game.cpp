@@ -7,16 +7,29 @@
 #include <algorithm>
 #include <cstring>
 
+#include "runtime/messages.hpp"
+#include "runtime/native_game.hpp"
+
 namespace keli::runtime {
 using compile::Program;
 
-Game::Game(std::shared_ptr<const compile::Program> p) : p_(std::move(p)), m_(*p_) {
+Game::Game(std::shared_ptr<const compile::Program> p) : Game(std::move(p), default_engine()) {}
+
+Game::Game(std::shared_ptr<const compile::Program> p, const EngineOptions& engine)
+    : p_(std::move(p)), m_(*p_), native_(make_native(*p_, engine)) {
   scratch_.resize(p_->state_size);
   roll_.reserve(p_->max_roll);
 }
 
+const std::vector<int>& Game::notes() const { return native_ ? native_->notes() : m_.notes(); }
+
 State Game::initial() {
   State s = p_->initial;
+  if (native_) {
+    native_->clear_notes();
+    for (int c : p_->setups) native_->call(s.data(), c, nullptr, 0);
+    return s;
+  }
   m_.bind(s.data());
   m_.clear_notes();
   for (int c : p_->setups) m_.call(c, nullptr, 0);
@@ -26,6 +39,15 @@ State Game::initial() {
 void Game::legal(const State& s, std::vector<Move>& out) {
   out.clear();
   if (over(s) || chance(s)) return;
+  if (native_) {
+    int32_t* state = const_cast<int32_t*>(s.data());
+    if (p_->guards_write_state) {
+      std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
+      state = scratch_.data();
+    }
+    native_->legal(state, out);
+    return otherwise(p_->phases[s[compile::kPhase]], out);
+  }
   // Guards that may write the state (the optimizer tells) run on a copy, so they cannot change the
   // real one; others read it in place.
   if (p_->guards_write_state) {
@@ -78,19 +100,27 @@ void Game::legal(const State& s, std::vector<Move>& out) {
       ++at[k];
     }
   }
+  otherwise(ph, out);
+}
+
+// No rule's move is legal: the phase's `otherwise` rule, or an error.
+void Game::otherwise(const compile::PhaseInfo& ph, std::vector<Move>& out) const {
   if (out.empty() && ph.otherwise >= 0) {
     Move mv;
     mv.rule = static_cast<int16_t>(ph.otherwise);
     out.push_back(mv);
   }
   if (out.empty())
-    throw diag::Error{diag::Code::runtime, ph.span,
-                      fmt::format("no move is legal in phase '{}' and it has no 'otherwise' rule", ph.name),
-                      "add 'otherwise NAME { ... }' to say what happens when nothing can be done"};
+    throw diag::Error{diag::Code::runtime, ph.span, msg::no_legal_move(ph.name), msg::kNoLegalMoveHint};
 }
 
 void Game::apply(State& s, const Move& mv) {
   const compile::Rule& r = p_->rules.at(mv.rule);
+  if (native_) {
+    native_->clear_notes();
+    native_->apply(s.data(), mv);
+    return after_step(s, true);
+  }
   m_.bind(s.data());
   m_.clear_notes();
   for (int i = 0; i < mv.nargs; ++i) m_.set_local(r.params[i].slot, mv.args[i]);
@@ -102,6 +132,11 @@ void Game::apply_roll(State& s, const std::vector<int32_t>& values) {
   const compile::PhaseInfo& ph = p_->phases[s[compile::kPhase]];
   if (&values != &roll_) roll_ = values;
   if (dice(s).identical) std::sort(roll_.begin(), roll_.end());  // alike dice: smallest first, always
+  if (native_) {
+    native_->clear_notes();
+    native_->apply_roll(s.data(), roll_.data(), static_cast<int>(roll_.size()));
+    return after_step(s, false);
+  }
   m_.bind(s.data());
   m_.clear_notes();
   m_.set_roll(roll_.data(), static_cast<int>(roll_.size()));
@@ -151,11 +186,16 @@ std::vector<int> Game::places(const State& s) const {
 
 std::vector<std::string> Game::failed_invariants(const State& s) {
   std::vector<std::string> out;
-  std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
-  m_.bind(scratch_.data());
   for (auto& [text, c] : p_->invariants)
-    if (!m_.call(c, nullptr, 0)) out.push_back(text);
+    if (!call(s, c, nullptr, 0)) out.push_back(text);
   return out;
+}
+
+int64_t Game::call(const State& s, int callable, const int64_t* args, int nargs) {
+  std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
+  if (native_) return native_->call(scratch_.data(), callable, args, nargs);
+  m_.bind(scratch_.data());
+  return m_.call(callable, args, nargs);
 }
 
 }  // namespace keli::runtime

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "compile/program.hpp"
+#include "runtime/engine.hpp"
 #include "runtime/machine.hpp"
 #include "runtime/rng.hpp"
 
@@ -29,8 +30,13 @@ struct Move {
 
 class Game {
  public:
+  // On the engine default_engine() names (runtime/engine.hpp), or on the one `engine` names.
   explicit Game(std::shared_ptr<const compile::Program> p);
+  Game(std::shared_ptr<const compile::Program> p, const EngineOptions& engine);
   const compile::Program& program() const { return *p_; }
+  Engine engine() const { return native_ ? Engine::Native : Engine::Interp; }  // the one running
+  // The native code it runs on (null on the interpreter), for others to make their own runner.
+  std::shared_ptr<const class NativeGame> native() const { return native_; }
 
   State initial();  // the start position: variables' initial values, then the setup blocks
   bool over(const State& s) const { return s[compile::kOver] != compile::kPlaying; }
@@ -50,7 +56,7 @@ class Game {
   const std::vector<int32_t>& sample_roll(const State& s, Rng& rng);
 
   // Notes raised by the last apply or apply_roll (texts in program().notes).
-  const std::vector<int>& notes() const { return m_.notes(); }
+  const std::vector<int>& notes() const;
 
   std::string notation(const Move& m) const;
   std::string roll_notation(const std::vector<int32_t>& values) const;
@@ -58,11 +64,15 @@ class Game {
   std::vector<int> places(const State& s) const;
   // The texts of declared invariants that do not hold in s.
   std::vector<std::string> failed_invariants(const State& s);
+  // The value of a callable (agents' `evaluate` and `team`) in s, which it may not change.
+  int64_t call(const State& s, int callable, const int64_t* args, int nargs);
 
  private:
   void after_step(State& s, bool decision);
+  void otherwise(const compile::PhaseInfo& ph, std::vector<Move>& out) const;
   std::shared_ptr<const compile::Program> p_;
   Machine m_;
+  std::shared_ptr<class NativeGame> native_;  // null: the interpreter runs the game
   State scratch_;
   std::vector<int32_t> roll_;
 };

@@ -9,6 +9,7 @@
 
 #include "lang/arith.hpp"
 #include "lang/builtins.hpp"
+#include "runtime/messages.hpp"
 
 namespace keli::runtime {
 using compile::Node;
@@ -41,8 +42,7 @@ int64_t Machine::table_offset(const compile::VarInfo& t, const Node& n, int node
     int64_t limit = t.dims[d];
     if (building_ && t.dim_kinds[d] == lang::DimKind::Site) limit = static_cast<int64_t>(building_->sites.size());
     if (i < 0 || i >= limit)
-      fail(node, fmt::format("index {} is outside '{}' (valid: {}..{})", i + t.lows[d], t.name, t.lows[d],
-                             t.lows[d] + limit - 1));
+      fail(node, msg::bad_index(t.name, i + t.lows[d], t.lows[d], limit));
     off = off * t.dims[d] + i;
   }
   return t.base + off;
@@ -60,12 +60,11 @@ int64_t Machine::flat_offset(const compile::Access& t, const compile::VarInfo& i
 }
 
 void Machine::bad_index(const compile::VarInfo& t, int d, int64_t i, int node) const {
-  fail(node, fmt::format("index {} is outside '{}' (valid: {}..{})", i + t.lows[d], t.name, t.lows[d],
-                         t.lows[d] + t.dims[d] - 1));
+  fail(node, msg::bad_index(t.name, i + t.lows[d], t.lows[d], t.dims[d]));
 }
 
 int Machine::region_of(int64_t id, int node) const {
-  if (id < 0 || id >= static_cast<int64_t>(p_.regions.size())) fail(node, fmt::format("no region or track number {}", id));
+  if (id < 0 || id >= static_cast<int64_t>(p_.regions.size())) fail(node, msg::no_region(id));
   return static_cast<int>(id);
 }
 
@@ -77,7 +76,7 @@ Machine::Domain Machine::open_domain(int dom) {
       d.lo = eval(n.k[0]);
       int64_t hi = eval(n.k[1]);
       if (hi - d.lo + 1 > kMaxLoopIterations)
-        fail(dom, fmt::format("the range {}..{} is longer than {}", d.lo, hi, kMaxLoopIterations));
+        fail(dom, msg::range_too_long(d.lo, hi));
       d.size = hi < d.lo ? 0 : static_cast<int>(hi - d.lo + 1);
       return d;
     }
@@ -126,7 +125,7 @@ int64_t Machine::aggregate(const Node& n, int node) {
     }
     any = true;
   }
-  if ((n.op == Op::AggMin || n.op == Op::AggMax) && !any) fail(node, fmt::format("{} over nothing", n.op == Op::AggMin ? "min" : "max"));
+  if ((n.op == Op::AggMin || n.op == Op::AggMax) && !any) fail(node, msg::empty_aggregate(n.op == Op::AggMin));
   return acc;
 }
 
@@ -141,7 +140,7 @@ int64_t Machine::call(int callable, const int64_t* args, int nargs) {
     for (int i = 0; i < nargs && hit; ++i) hit = memo->args[i] == args[i];
     if (hit) return memo->value;
   }
-  if (++depth_ > kMaxCallDepth) fail(c.body, "calls nested too deeply");
+  if (++depth_ > kMaxCallDepth) fail(c.body, msg::kCallsTooDeep);
   for (int i = 0; i < nargs; ++i) locals_[c.params[i]] = args[i];
   int64_t v = 0;
   if (c.is_expr) {
@@ -183,7 +182,7 @@ int64_t Machine::eval(int idx) {
     case Op::Ply: need_state(idx); return state_[compile::kPly];
     case Op::Roll: {
       int64_t i = eval(n.k[0]);
-      if (i < 0 || i >= nroll_) fail(idx, fmt::format("roll[{}] does not exist: {} dice were thrown", i, nroll_));
+      if (i < 0 || i >= nroll_) fail(idx, msg::no_roll(i, nroll_));
       return roll_[i];
     }
     case Op::RegionId: {
@@ -194,7 +193,7 @@ int64_t Machine::eval(int idx) {
       const auto& r = p_.regions[region_of(eval(n.k[0]), idx)];
       int64_t i = eval(n.k[1]);
       if (i < 0 || i >= static_cast<int64_t>(r.size()))
-        fail(idx, fmt::format("position {} is outside a region or track of {} sites", i, r.size()));
+        fail(idx, msg::position_outside(i, r.size()));
       return r[i];
     }
     // Operators: the vocabulary's arithmetic (lang/arith.hpp), operands left to right.
@@ -246,7 +245,7 @@ int64_t Machine::eval(int idx) {
             auto it = std::find(list.begin(), list.end(), s);
             pos = it == list.end() ? -1 : it - list.begin();
           }
-          if (pos < 0) fail(idx, fmt::format("site {} is not on this track", s));
+          if (pos < 0) fail(idx, msg::not_on_track(s));
           return list[(pos + 1) % list.size()];
         }
         case Builtin::next_seat: return (eval(n.k[0]) + 1) % p_.num_players;
@@ -260,7 +259,7 @@ int64_t Machine::eval(int idx) {
           return std::max(x, eval(n.k[1]));
         }
         case Builtin::new_site: {
-          if (!building_) fail(idx, "sites can only be made while building the board");
+          if (!building_) fail(idx, msg::kSiteOnlyBuilding);
           if (building_->sites.size() >= static_cast<size_t>(kMaxSites)) fail(idx, fmt::format("more than {} sites", kMaxSites));
           int64_t x = eval(n.k[0]), y = eval(n.k[1]);
           int id = static_cast<int>(building_->sites.size());
@@ -316,24 +315,24 @@ bool Machine::run(int idx) {
         int64_t old = state_[off];
         int64_t value = eval(n.d);
         int64_t v = combine(idx, n.aux, old, value);
-        if (!lang::fits_state(v)) fail(idx, fmt::format("value {} is too large to store", v));
+        if (!lang::fits_state(v)) fail(idx, msg::too_large(v));
         state_[off] = static_cast<int32_t>(v);
         break;
       }
       case Op::ConstSet: {
-        if (!building_) fail(idx, "constants can only be set while building the board");
+        if (!building_) fail(idx, msg::kConstOnlyBuilding);
         int64_t off = table_offset(p_.const_tables[n.a], n, idx);
         int64_t old = building_->consts[off];
         int64_t value = eval(n.d);
         int64_t v = combine(idx, n.aux, old, value);
-        if (!lang::fits_state(v)) fail(idx, fmt::format("value {} is too large to store", v));
+        if (!lang::fits_state(v)) fail(idx, msg::too_large(v));
         building_->consts[off] = v;
         break;
       }
       case Op::SetMover: {
         need_state(idx);
         int64_t v = eval(n.k[0]);
-        if (v < 0 || v >= p_.num_players) fail(idx, fmt::format("seat {} does not exist", v));
+        if (v < 0 || v >= p_.num_players) fail(idx, msg::no_seat(v));
         state_[compile::kMover] = static_cast<int32_t>(v);
         break;
       }
@@ -349,7 +348,7 @@ bool Machine::run(int idx) {
         int64_t guard = 0;
         while (eval(n.k[0])) {
           if (++guard > kMaxLoopIterations)
-            fail(idx, fmt::format("this loop ran {} times without ending", kMaxLoopIterations));
+            fail(idx, msg::loop_too_long());
           if (run(n.k[1])) return true;
         }
         break;
@@ -369,7 +368,7 @@ bool Machine::run(int idx) {
       case Op::Emit: need_state(idx); emit(n.a, &p_.args[n.b], n.c); break;
       case Op::Note: notes_.push_back(n.a); break;
       case Op::AddSite: {
-        if (!building_) fail(idx, "'add' can only be used while building the board");
+        if (!building_) fail(idx, msg::kAddOnlyBuilding);
         int64_t s = eval(n.k[0]);
         int r = region_of(eval(n.k[1]), idx);
         if (s < 0 || s >= static_cast<int64_t>(building_->sites.size())) fail(idx, fmt::format("site {} does not exist", s));
@@ -382,7 +381,7 @@ bool Machine::run(int idx) {
         int placed = 0;
         for (int i = 0; i < n.c; ++i) {
           int64_t pl = eval(p_.args[n.b + i]);
-          if (pl < 0 || pl >= p_.num_players) fail(idx, fmt::format("seat {} does not exist", pl));
+          if (pl < 0 || pl >= p_.num_players) fail(idx, msg::no_seat(pl));
           int32_t& slot = state_[compile::kPlaces + pl];
           if (slot == 0) {
             slot = place;
@@ -409,7 +408,7 @@ void Machine::emit(int event, const int32_t* arg_nodes, int nargs) {
     const compile::Callable& c = p_.callables[h.callable];
     for (int i = 0; i < na && i < static_cast<int>(c.params.size()); ++i) locals_[c.params[i]] = args[i];
     if (h.guard >= 0 && !eval(h.guard)) continue;
-    if (++depth_ > kMaxCallDepth) fail(c.body, "events nested too deeply");
+    if (++depth_ > kMaxCallDepth) fail(c.body, msg::kEventsTooDeep);
     run(c.body);
     --depth_;
   }

@@ -3,6 +3,8 @@
 // zero), counted by replacing the global operator new in this binary only.
 //   build/tools/bench/keli_bench                          all of them
 //   build/tools/bench/keli_bench --benchmark_filter=raja  Keli's Raja Pasu beside the native one
+// Each game has two rows: keli/NAME on the interpreter, keli-native/NAME on the native engine
+// (compiled into $KELI_NATIVE_CACHE, else the user's cache, before the row is timed).
 // Counters: playouts/s (items_per_second), decisions/s, steps/s, decisions/game, state_bytes,
 // allocs/step and allocs/game (heap allocations during the moves of a playout, after the start).
 #include <benchmark/benchmark.h>
@@ -62,8 +64,9 @@ PlayoutCount play(rt::Game& game, rt::Rng& rng, std::vector<rt::Move>& legal) {
   return c;
 }
 
-void keli_playouts(benchmark::State& state, std::shared_ptr<const keli::compile::Program> program) {
-  rt::Game game(program);
+void keli_playouts(benchmark::State& state, std::shared_ptr<const keli::compile::Program> program, rt::Engine engine) {
+  const char* cache = std::getenv("KELI_NATIVE_CACHE");
+  rt::Game game(program, {engine, cache ? cache : ""});
   std::vector<rt::Move> legal;
   legal.reserve(1024);  // grown once, outside the measured loop
   rt::Rng rng(1);
@@ -109,6 +112,7 @@ int main(int argc, char** argv) {
   for (const auto& e : fs::directory_iterator(fs::path(KELI_SOURCE_DIR) / "games"))
     if (e.path().extension() == ".keli") files.push_back(e.path().string());
   std::sort(files.begin(), files.end());
+  files.push_back((fs::path(KELI_SOURCE_DIR) / "tools/bench/kalah.keli").string());  // OpenSpiel's Kalah rules
   for (const auto& f : files) {
     auto file = keli::GameFile::open(f);
     keli::diag::Diagnostics d;
@@ -118,7 +122,9 @@ int main(int argc, char** argv) {
       continue;
     }
     std::string name = "keli/" + fs::path(f).stem().string();
-    benchmark::RegisterBenchmark(name.c_str(), keli_playouts, program)->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(name.c_str(), keli_playouts, program, rt::Engine::Interp)->Unit(benchmark::kMicrosecond);
+    name = "keli-native/" + fs::path(f).stem().string();
+    benchmark::RegisterBenchmark(name.c_str(), keli_playouts, program, rt::Engine::Native)->Unit(benchmark::kMicrosecond);
   }
   benchmark::RegisterBenchmark("native/raja_pasu", native_raja_pasu)->Unit(benchmark::kMicrosecond);
   benchmark::Initialize(&argc, argv);

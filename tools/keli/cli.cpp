@@ -102,6 +102,12 @@ Args parse(const std::vector<std::string>& argv, const std::vector<std::string>&
       } catch (...) {
         throw Usage{fmt::format("--seconds takes a number of seconds above 0, not '{}'", v)};
       }
+    } else if (arg == "--engine" && ok("--engine")) {
+      std::string v = need();
+      a.engine = runtime::parse_engine(v);
+      if (!a.engine) throw Usage{fmt::format("--engine takes interp, native or auto, not '{}'", v)};
+    } else if (arg == "--cache" && ok("--engine")) {
+      a.cache = need();
     } else if (arg == "--csv" && ok("--csv")) {
       a.csv = true;
     } else if ((arg == "-o" || arg == "--output") && ok("--output")) {
@@ -120,6 +126,10 @@ Args parse(const std::vector<std::string>& argv, const std::vector<std::string>&
     }
   }
   return a;
+}
+
+void use_engine(const Args& a, runtime::Engine fallback) {
+  runtime::set_default_engine({a.engine.value_or(fallback), a.cache});
 }
 
 void print_diagnostics(const SourceSet& src, const diag::Diagnostics& d, bool warnings) {

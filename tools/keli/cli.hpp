@@ -4,11 +4,13 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "compile/compiler.hpp"
 #include "diag/diagnostics.hpp"
+#include "runtime/engine.hpp"
 #include "session/game_file.hpp"
 #include "trace/trace.hpp"
 
@@ -41,7 +43,13 @@ struct Args {
   int threads = 0;  // 0: not given
   double seconds = 0;
   bool csv = false;
+  // --engine interp|native|auto and --cache DIR (commands that run games).
+  std::optional<runtime::Engine> engine;
+  std::string cache;
 };
+
+// Sets the engine every Game of this command runs on: --engine, else `fallback`; --cache.
+void use_engine(const Args& a, runtime::Engine fallback);
 
 // Parses the options a command accepts (`allowed` lists them, e.g. {"--param", "--seed"}).
 Args parse(const std::vector<std::string>& argv, const std::vector<std::string>& allowed);

@@ -26,7 +26,8 @@ double cpu_seconds() {
 }  // namespace
 
 int cmd_bench(const std::vector<std::string>& argv) {
-  Args a = parse(argv, {"--param", "--params", "--seconds", "--games", "--seed", "--json"});
+  Args a = parse(argv, {"--param", "--params", "--seconds", "--games", "--seed", "--json", "--engine"});
+  use_engine(a, runtime::Engine::Auto);
   if (a.files.size() != 1) throw Usage{"name one game file"};
   if (a.games && a.seconds > 0) throw Usage{"choose one of --seconds and --games"};
   Loaded l = load(a.files[0], a, false);
@@ -64,19 +65,19 @@ int cmd_bench(const std::vector<std::string>& argv) {
   const double g = static_cast<double>(games);
   const int bytes = p.state_size * static_cast<int>(sizeof(int32_t));
   if (a.json) {
-    fmt::print(R"({{"game":{},"file":{},"seed":{},"seconds":{:.3f},"cpu_seconds":{:.3f},"playouts":{},"playouts_per_s":{:.1f},)"
+    fmt::print(R"({{"game":{},"file":{},"engine":"{}","seed":{},"seconds":{:.3f},"cpu_seconds":{:.3f},"playouts":{},"playouts_per_s":{:.1f},)"
                R"("decisions":{},"decisions_per_s":{:.0f},"steps":{},"steps_per_s":{:.0f},)"
                R"("decisions_per_game":{:.2f},"steps_per_game":{:.2f},"ended_by_rules":{:.4f},"ended_by_limit":{:.4f},)"
                R"("state_bytes":{}}})"
                "\n",
-               util::json_string(p.game_name), util::json_string(a.files[0]), a.seed, secs, cpu, games, g * per, decisions,
+               util::json_string(p.game_name), util::json_string(a.files[0]), runtime::engine_name(game.engine()), a.seed, secs, cpu, games, g * per, decisions,
                static_cast<double>(decisions) * per, steps, static_cast<double>(steps) * per,
                static_cast<double>(decisions) / g, static_cast<double>(steps) / g,
                static_cast<double>(games - by_limit) / g, static_cast<double>(by_limit) / g, bytes);
     return kOk;
   }
-  fmt::print("{} ({}): random playouts on one thread for {:.2f} s ({:.2f} s of CPU time; rates per CPU second)\n",
-             p.game_name, a.files[0], secs, cpu);
+  fmt::print("{} ({}, {}): random playouts on one thread for {:.2f} s ({:.2f} s of CPU time; rates per CPU second)\n",
+             p.game_name, a.files[0], runtime::engine_name(game.engine()), secs, cpu);
   fmt::print("  playouts      {:>12}  {:>12.1f} /s\n", games, g * per);
   fmt::print("  decisions     {:>12}  {:>12.0f} /s\n", decisions, static_cast<double>(decisions) * per);
   fmt::print("  steps         {:>12}  {:>12.0f} /s  (decisions and throws)\n", steps, static_cast<double>(steps) * per);

@@ -37,7 +37,8 @@ struct AgentResult {
 }  // namespace
 
 int cmd_match(const std::vector<std::string>& argv) {
-  Args a = parse(argv, {"--param", "--params", "--seed", "--players", "-n", "--games", "--threads", "--json"});
+  Args a = parse(argv, {"--param", "--params", "--seed", "--players", "-n", "--games", "--threads", "--json", "--engine"});
+  use_engine(a, runtime::Engine::Auto);
   if (a.files.size() != 1) throw Usage{"name one game file"};
   if (a.players.empty()) throw Usage{"name the players with --players A,B[,...]"};
   Loaded l = load(a.files[0], a, false);

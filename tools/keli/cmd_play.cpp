@@ -209,7 +209,8 @@ struct Play {
 }  // namespace
 
 int cmd_play(const std::vector<std::string>& argv) {
-  Args a = parse(argv, {"--param", "--params", "--seed", "--players", "--seat", "--trace", "--resume"});
+  Args a = parse(argv, {"--param", "--params", "--seed", "--players", "--seat", "--trace", "--resume", "--engine"});
+  use_engine(a, runtime::Engine::Interp);
   bool seat_given = std::find(argv.begin(), argv.end(), "--seat") != argv.end() ||
                     std::any_of(argv.begin(), argv.end(), [](const std::string& x) { return x.rfind("--seat=", 0) == 0; });
   SavedGame saved;

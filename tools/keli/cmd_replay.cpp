@@ -10,7 +10,8 @@
 namespace keli::cli {
 
 int cmd_replay(const std::vector<std::string>& argv) {
-  Args a = parse(argv, {"--quiet"});
+  Args a = parse(argv, {"--quiet", "--engine"});
+  use_engine(a, runtime::Engine::Interp);
   if (a.files.size() != 1) throw Usage{"name one trace file"};
   SourceSet src;
   diag::Diagnostics d;

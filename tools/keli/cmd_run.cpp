@@ -33,7 +33,8 @@ std::vector<int> move_sites(const compile::Program& p, const runtime::Move& m) {
 }
 
 int cmd_run(const std::vector<std::string>& argv) {
-  Args a = parse(argv, {"--param", "--params", "--seed", "--players", "--trace", "--board", "--quiet"});
+  Args a = parse(argv, {"--param", "--params", "--seed", "--players", "--trace", "--board", "--quiet", "--engine"});
+  use_engine(a, runtime::Engine::Interp);
   if (a.files.size() != 1) throw Usage{"name one game file"};
   Loaded l = load(a.files[0], a, false);
   if (!l.program) return kFailed;

@@ -74,7 +74,8 @@ void print_text(const compile::Program& p, const sim::Report& r) {
 }  // namespace
 
 int cmd_simulate(const std::vector<std::string>& argv) {
-  Args a = parse(argv, {"--param", "--params", "-n", "--games", "--threads", "--seed", "--players", "--json", "--csv"});
+  Args a = parse(argv, {"--param", "--params", "-n", "--games", "--threads", "--seed", "--players", "--json", "--csv", "--engine"});
+  use_engine(a, runtime::Engine::Auto);
   if (a.files.size() != 1) throw Usage{"name one game file"};
   if (a.json && a.csv) throw Usage{"choose one of --json and --csv"};
   Loaded l = load(a.files[0], a, false);

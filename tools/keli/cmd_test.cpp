@@ -10,7 +10,8 @@
 namespace keli::cli {
 
 int cmd_test(const std::vector<std::string>& argv) {
-  Args a = parse(argv, {"--quiet"});
+  Args a = parse(argv, {"--quiet", "--engine"});
+  use_engine(a, runtime::Engine::Interp);
   namespace fs = std::filesystem;
   std::vector<std::string> paths = a.files;
   if (paths.empty()) paths.push_back("games");

@@ -1,0 +1,60 @@
+// The native engine's backend: emits a program's C++, compiles it with the system compiler at
+// -O3 -fPIC -shared into a cache keyed by the program, the emitter, the compiler and the flags,
+// and loads it with dlopen. Writes go to a temporary name then rename, so processes compiling
+// the same game at once never see half a file.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "compile/program.hpp"
+#include "native/abi.h"
+
+namespace keli::native {
+
+// Bumped whenever the generated code changes for the same program: part of the cache key.
+inline constexpr int kEmitterVersion = 3;
+
+// No compiler, or no cache directory: the native engine cannot run here (auto falls back).
+struct Unavailable : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+// Generated code that does not compile or load: a Keli bug; the message names the kept files.
+struct Bug : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A loaded module; unloaded when the last game using it goes.
+class Module {
+ public:
+  Module(void* handle, const keli_module* table, std::string path);
+  ~Module();
+  Module(const Module&) = delete;
+  Module& operator=(const Module&) = delete;
+  const keli_module& table() const { return *table_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  void* handle_;
+  const keli_module* table_;
+  std::string path_;
+};
+
+// $XDG_CACHE_HOME/keli, else ~/.cache/keli.
+std::string default_cache_dir();
+// $KELI_CXX, else c++, g++ or clang++ found on PATH; none when there is no compiler.
+std::optional<std::string> find_compiler();
+
+struct Options {
+  std::string cache_dir;  // empty: default_cache_dir()
+};
+// The program's module, compiled if the cache lacks it. Throws Unavailable or Bug. Modules are
+// shared within the process (one per program text).
+std::shared_ptr<const Module> load(const compile::Program& p, const Options& o);
+
+// A 128-bit digest as 32 hex digits (FNV-1a, two lanes): cache keys and program hashes.
+std::string digest(const std::string& text);
+
+}  // namespace keli::native

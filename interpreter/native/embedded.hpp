@@ -1,0 +1,9 @@
+// The headers pasted into every generated translation unit (native/abi.h, lang/operators.hpp,
+// lang/arith.hpp), embedded at build time so generated code needs no source tree.
+#pragma once
+
+namespace keli::native {
+extern const char* const kEmbeddedAbi;
+extern const char* const kEmbeddedOperators;
+extern const char* const kEmbeddedArith;
+}  // namespace keli::native

@@ -1,0 +1,175 @@
+// The emitter's statements: assignments with the 32-bit store check, structured control flow
+// (a `return` returns from the body's C++ function), loops with their bounds, events with their
+// handlers written out where they are raised, notes, places and the end of the game.
+#include <fmt/format.h>
+
+#include "lang/limits.hpp"
+#include "native/emitter.hpp"
+
+namespace keli::native {
+using compile::Node;
+using compile::Op;
+
+void Emitter::stmts(int first) {
+  for (int idx = first; idx >= 0; idx = p_.code[idx].next) stmt(idx);
+}
+
+// `+=` and `-=` use the vocabulary's + and -; plain `=` has no operator.
+static bool compound(uint8_t aux) { return static_cast<lang::Assign>(aux) != lang::Assign::Set; }
+static const char* combine_op(uint8_t aux) {
+  return static_cast<lang::Assign>(aux) == lang::Assign::AddTo ? "Add" : "Sub";
+}
+
+// As the interpreter: the target's indices, then (for += and -=) its old value, then the value.
+void Emitter::state_set(const Node& n, int idx) {
+  std::string off = tmp();
+  line(fmt::format("const int64_t {} = {};", off, table_offset(p_.vars[n.a], n, idx)));
+  std::string old;
+  if (compound(n.aux)) {
+    old = tmp();
+    line(fmt::format("const int64_t {} = s[{}];", old, off));
+  }
+  std::string v = expr(n.d);
+  std::string w = v;
+  if (compound(n.aux)) {
+    w = tmp();
+    line(fmt::format("const int64_t {} = ar<Operator::{}>(c, {}, {}, {});", w, combine_op(n.aux), idx, old, v));
+  }
+  line(fmt::format("s[{}] = store(c, {}, {});", off, idx, w));
+}
+
+void Emitter::set_local(const Node& n, int idx) {
+  if (!compound(n.aux)) {
+    line(fmt::format("{} = {};", slot(n.a), expr(n.k[0])));
+    return;
+  }
+  open("{");
+  std::string old = tmp();
+  line(fmt::format("const int64_t {} = {};", old, slot(n.a)));
+  std::string v = expr(n.k[0]);
+  line(fmt::format("{} = ar<Operator::{}>(c, {}, {}, {});", slot(n.a), combine_op(n.aux), idx, old, v));
+  close();
+}
+
+void Emitter::emit_event(const Node& n, int idx) {
+  std::vector<std::string> args;
+  for (int i = 0; i < n.c && i < lang::kMaxArgs; ++i) args.push_back(expr(p_.args[n.b + i]));
+  for (const compile::Handler& h : p_.handlers[n.a]) {
+    const compile::Callable& cl = p_.callables[h.callable];
+    open("{");
+    for (size_t i = 0; i < args.size() && i < cl.params.size(); ++i) line(fmt::format("L[{}] = {};", cl.params[i], args[i]));
+    std::string run = "true";
+    if (h.guard >= 0) {
+      run = tmp();
+      line(fmt::format("const bool {} = {};", run, expr(h.guard)));
+    }
+    open(fmt::format("if ({}) {{", run));
+    line(fmt::format("if (++c->depth > {}) {};", lang::kMaxCallDepth, fault(cl.body, "KELI_FAULT_EVENT_DEPTH")));
+    line(fmt::format("b{}(c, s, L);", h.callable));
+    line("--c->depth;");
+    close();
+    close();
+  }
+  (void)idx;
+}
+
+void Emitter::finish(const Node& n, int idx) {
+  std::string place = tmp(), placed = tmp();
+  open("{");
+  line(fmt::format("const int32_t {} = s[{}];", place, static_cast<int>(compile::kNextPlace)));
+  line(fmt::format("int32_t {} = 0;", placed));
+  for (int i = 0; i < n.c; ++i) {
+    std::string pl = expr(p_.args[n.b + i]);
+    line(fmt::format("if ({} < 0 || {} >= {}) {};", pl, pl, p_.num_players, fault(idx, "KELI_FAULT_SEAT", "0", pl)));
+    line(fmt::format("if (s[{} + {}] == 0) {{ s[{} + {}] = {}; ++{}; }}", static_cast<int>(compile::kPlaces), pl,
+                     static_cast<int>(compile::kPlaces), pl, place, placed));
+  }
+  line(fmt::format("s[{}] = {} + {};", static_cast<int>(compile::kNextPlace), place, placed));
+  close();
+}
+
+void Emitter::stmt(int idx) {
+  const Node& n = p_.code[idx];
+  switch (n.op) {
+    case Op::SetLocal: set_local(n, idx); return;
+    case Op::StateSet: open("{"); state_set(n, idx); close(); return;
+    case Op::SetMover: {
+      open("{");
+      std::string v = expr(n.k[0]);
+      line(fmt::format("if ({} < 0 || {} >= {}) {};", v, v, p_.num_players, fault(idx, "KELI_FAULT_SEAT", "0", v)));
+      line(fmt::format("s[{}] = static_cast<int32_t>({});", static_cast<int>(compile::kMover), v));
+      close();
+      return;
+    }
+    case Op::SetPhase: {
+      open("{");
+      line(fmt::format("s[{}] = static_cast<int32_t>({});", static_cast<int>(compile::kPhase), expr(n.k[0])));
+      close();
+      return;
+    }
+    case Op::If: {
+      open("{");
+      std::string cond = expr(n.k[0]);
+      open(fmt::format("if ({}) {{", cond));
+      stmts(n.k[1]);
+      if (n.k[2] >= 0) {
+        close("} else {");
+        ++indent_;
+        stmts(n.k[2]);
+      }
+      close();
+      close();
+      return;
+    }
+    case Op::While: {
+      std::string guard = tmp();
+      open("{");
+      line(fmt::format("int64_t {} = 0;", guard));
+      open("for (;;) {");
+      std::string cond = expr(n.k[0]);
+      line(fmt::format("if (!{}) break;", cond));
+      line(fmt::format("if (++{} > {}) {};", guard, lang::kMaxLoopIterations, fault(idx, "KELI_FAULT_LOOP")));
+      stmts(n.k[1]);
+      close();
+      close();
+      return;
+    }
+    case Op::For: {
+      std::string i = tmp();
+      open("{");
+      Dom d = domain(n.k[0]);
+      open(fmt::format("for (int {} = 0; {} < {}; ++{}) {{", i, i, d.size, i));
+      line(fmt::format("{} = {};", slot(n.a), element(d, i)));
+      if (n.k[2] >= 0) {
+        std::string f = expr(n.k[2]);
+        line(fmt::format("if (!{}) continue;", f));
+      }
+      stmts(n.k[1]);
+      close();
+      close();
+      return;
+    }
+    case Op::Return:
+      if (n.k[0] < 0) {
+        line("return 0;");
+      } else {
+        open("{");
+        line(fmt::format("return {};", expr(n.k[0])));
+        close();
+      }
+      return;
+    case Op::Emit: open("{"); emit_event(n, idx); close(); return;
+    case Op::Note: line(fmt::format("note(c, {});", n.a)); return;
+    case Op::Finish: finish(n, idx); return;
+    case Op::EndGame: end_game(n); return;
+    case Op::Fail: line(fault(idx, "KELI_FAULT_NOTE") + ";"); return;
+    case Op::ConstSet: case Op::AddSite: line(fault(idx, "KELI_FAULT_BUILD_ONLY") + ";"); return;
+    default:  // a call whose value is not needed
+      open("{");
+      line(fmt::format("(void){};", expr(idx)));
+      close();
+      return;
+  }
+}
+
+}  // namespace keli::native

@@ -1,0 +1,71 @@
+// The C++ emitter's internals: one Emitter per program writes one translation unit. Expressions
+// become three-address code in sequenced locals (operands left to right, as the interpreter),
+// statements become structured C++, each callable and body its own function.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "compile/program.hpp"
+
+namespace keli::native {
+
+class Emitter {
+ public:
+  explicit Emitter(const compile::Program& p) : p_(p) {}
+  std::string source();  // the whole translation unit, without its module table
+
+ private:
+  // Output (emit.cpp).
+  void line(const std::string& s);
+  void open(const std::string& s);   // a line ending in '{', indenting after it
+  void close(const std::string& s = "}");
+  std::string tmp();                 // a fresh local name
+  // The translation unit's parts (emit.cpp).
+  void tables();
+  void callables();
+  void bodies();
+  void legal();
+  void entries();
+  void end_game(const compile::Node& n);
+  // Expressions (emit_expr.cpp): emits what computes node idx; returns a name or a literal.
+  std::string expr(int idx);
+  std::string arith(const char* op, int node, const std::string& a, const std::string& b);
+  std::string truth_op(const compile::Node& n);
+  std::string builtin(const compile::Node& n, int idx);
+  std::string aggregate(const compile::Node& n, int idx);
+  std::string region_checked(int node, int region_expr);
+  std::string table_offset(const compile::VarInfo& t, const compile::Node& n, int node);
+  std::string fault(int node, const char* kind, const std::string& a = "0", const std::string& b = "0",
+                    const std::string& c = "0");
+  // A domain opened at a loop's start: its size and the expression of element i.
+  struct Dom {
+    std::string size, list, lo;  // list empty: numbers lo + i
+  };
+  Dom domain(int dom);
+  static std::string element(const Dom& d, const std::string& i);
+  // Statements (emit_stmt.cpp).
+  void stmts(int first);
+  void stmt(int idx);
+  void state_set(const compile::Node& n, int idx);
+  void set_local(const compile::Node& n, int idx);
+  void emit_event(const compile::Node& n, int idx);
+  void finish(const compile::Node& n, int idx);
+
+  // Local slots (emit.cpp): a callable's or rule's frame becomes C++ locals l<slot> of the
+  // function running it (parameters passed as arguments); other slots stay in the context's L.
+  std::string slot(int s) const;
+  bool passes_args(int callable) const;  // its function takes its parameters as arguments
+  std::pair<int, int> frame(int callable) const;
+  std::pair<int, int> frame_of_slot(int s) const;
+  void declare_frame(std::pair<int, int> f);
+  std::string call_args(int callable, const std::vector<std::string>& args) const;
+
+  const compile::Program& p_;
+  std::pair<int, int> frame_{0, 0};  // the slots the function being written keeps as C++ locals
+  std::string out_;
+  int indent_ = 0;
+  int tmp_ = 0;
+};
+
+}  // namespace keli::native

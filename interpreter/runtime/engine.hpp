@@ -1,0 +1,27 @@
+// Which engine runs a game: the interpreter (runtime/machine.cpp) or the native engine (the
+// program compiled to C++ and loaded, native/). Both play identically; `auto` uses native when
+// a compiler is present and else falls back to the interpreter with one line on stderr.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace keli::runtime {
+
+enum class Engine : uint8_t { Interp, Native, Auto };
+
+struct EngineOptions {
+  Engine engine = Engine::Interp;
+  std::string cache_dir;  // native: where compiled games are kept; empty: $XDG_CACHE_HOME/keli
+};
+
+// The options a Game made without any uses (tools set it from --engine and --cache).
+void set_default_engine(const EngineOptions& o);
+EngineOptions default_engine();
+
+std::optional<Engine> parse_engine(std::string_view name);  // "interp", "native", "auto"
+const char* engine_name(Engine e);
+
+}  // namespace keli::runtime

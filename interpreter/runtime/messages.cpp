@@ -1,0 +1,30 @@
+// The wording of runtime errors, shared by both engines (runtime/messages.hpp).
+#include "runtime/messages.hpp"
+
+#include <fmt/format.h>
+
+#include "lang/limits.hpp"
+
+namespace keli::runtime::msg {
+
+std::string bad_index(const std::string& table, int64_t i, int64_t low, int64_t size) {
+  return fmt::format("index {} is outside '{}' (valid: {}..{})", i, table, low, low + size - 1);
+}
+std::string no_region(int64_t id) { return fmt::format("no region or track number {}", id); }
+std::string position_outside(int64_t i, size_t size) {
+  return fmt::format("position {} is outside a region or track of {} sites", i, size);
+}
+std::string not_on_track(int64_t site) { return fmt::format("site {} is not on this track", site); }
+std::string no_roll(int64_t i, int thrown) { return fmt::format("roll[{}] does not exist: {} dice were thrown", i, thrown); }
+std::string too_large(int64_t v) { return fmt::format("value {} is too large to store", v); }
+std::string no_seat(int64_t seat) { return fmt::format("seat {} does not exist", seat); }
+std::string empty_aggregate(bool min) { return fmt::format("{} over nothing", min ? "min" : "max"); }
+std::string range_too_long(int64_t lo, int64_t hi) {
+  return fmt::format("the range {}..{} is longer than {}", lo, hi, lang::kMaxLoopIterations);
+}
+std::string loop_too_long() { return fmt::format("this loop ran {} times without ending", lang::kMaxLoopIterations); }
+std::string no_legal_move(const std::string& phase) {
+  return fmt::format("no move is legal in phase '{}' and it has no 'otherwise' rule", phase);
+}
+
+}  // namespace keli::runtime::msg

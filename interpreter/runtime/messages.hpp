@@ -1,0 +1,32 @@
+// The wording of every runtime error both engines report: the interpreter (runtime/machine.cpp)
+// and the native engine's host side (runtime/native_game.cpp) call these, so one fault reads the
+// same under either engine.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "compile/program.hpp"
+
+namespace keli::runtime::msg {
+
+// `i` is the index as written; valid indices are low .. low + size - 1.
+std::string bad_index(const std::string& table, int64_t i, int64_t low, int64_t size);
+std::string no_region(int64_t id);
+std::string position_outside(int64_t i, size_t size);
+std::string not_on_track(int64_t site);
+std::string no_roll(int64_t i, int thrown);
+std::string too_large(int64_t v);
+std::string no_seat(int64_t seat);
+std::string empty_aggregate(bool min);
+std::string range_too_long(int64_t lo, int64_t hi);
+std::string loop_too_long();
+std::string no_legal_move(const std::string& phase);
+inline constexpr const char* kNoLegalMoveHint = "add 'otherwise NAME { ... }' to say what happens when nothing can be done";
+inline constexpr const char* kCallsTooDeep = "calls nested too deeply";
+inline constexpr const char* kEventsTooDeep = "events nested too deeply";
+inline constexpr const char* kConstOnlyBuilding = "constants can only be set while building the board";
+inline constexpr const char* kAddOnlyBuilding = "'add' can only be used while building the board";
+inline constexpr const char* kSiteOnlyBuilding = "sites can only be made while building the board";
+
+}  // namespace keli::runtime::msg

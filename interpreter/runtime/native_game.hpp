@@ -1,0 +1,51 @@
+// The host side of the native engine: one game's loaded module with its own context (locals,
+// depth, buffers), so that a Game can run on it. Faults become the interpreter's diag::Error,
+// worded by runtime/messages.hpp at the node's source position.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "compile/program.hpp"
+#include "native/abi.h"
+#include "native/backend.hpp"
+
+namespace keli::runtime {
+
+struct Move;
+
+class NativeGame {
+ public:
+  NativeGame(const compile::Program& p, std::shared_ptr<const native::Module> m);
+  NativeGame(const NativeGame&) = delete;
+  NativeGame& operator=(const NativeGame&) = delete;
+
+  int64_t call(int32_t* state, int callable, const int64_t* args, int nargs);
+  void legal(int32_t* state, std::vector<Move>& out);  // the rules' moves, no `otherwise`
+  void apply(int32_t* state, const Move& m);
+  void apply_roll(int32_t* state, const int32_t* roll, int n);
+  const std::vector<int>& notes() const { return notes_; }
+  const std::shared_ptr<const native::Module>& module() const { return module_; }
+  void clear_notes() { notes_.clear(); }
+
+ private:
+  [[noreturn]] void fail() const;
+  void begin();
+  void end_notes();
+  static void grow(keli_ctx* ctx, keli_buffer* b);
+
+  const compile::Program& p_;
+  std::shared_ptr<const native::Module> module_;
+  const keli_module& t_;
+  std::vector<int64_t> locals_;
+  std::vector<int> notes_;
+  std::vector<Move> move_buf_;   // the buffers generated code appends to, grown when full
+  std::vector<int32_t> note_buf_;
+  keli_ctx ctx_{};
+};
+
+// The native code of p, or null for the interpreter, as `o` asks (auto: falls back with one line
+// on stderr, once per program). Throws std::runtime_error when native is asked for and fails.
+std::shared_ptr<NativeGame> make_native(const compile::Program& p, const struct EngineOptions& o);
+
+}  // namespace keli::runtime

@@ -1,0 +1,188 @@
+// The native engine plays exactly as the interpreter: every game in games/ under every option
+// set of its battery plan, random playouts driven on both engines with the same choices and
+// dice, comparing legal moves in order, notes, the whole state after every step, invariants,
+// results and runtime errors; then MCTS (which copies states) choosing on either engine; then
+// small games written to fail, one per runtime check, with the same message at the same place.
+// KELI_NATIVE_GAMES (default 3) and KELI_NATIVE_DECISIONS (default 400) size the playouts.
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <optional>
+
+#include "agents/agent.hpp"
+#include "native/backend.hpp"
+#include "support.hpp"
+
+namespace keli::test {
+namespace {
+
+int env_int(const char* name, int fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? std::max(1, std::atoi(v)) : fallback;
+}
+
+runtime::EngineOptions native_engine() {
+  const char* dir = std::getenv("KELI_NATIVE_CACHE");
+  std::string d = dir && *dir ? dir : (std::filesystem::path(KELI_BINARY).parent_path() / "native-cache").string();
+  return {runtime::Engine::Native, d};
+}
+
+// The error a step stops with ("" when none), with its code and position.
+std::string attempt(const std::function<void()>& step) {
+  try {
+    step();
+  } catch (const diag::Error& e) {
+    return fmt::format("E{} {}:{}:{}+{} {}", static_cast<int>(e.code), e.span.file, e.span.line, e.span.col,
+                       e.span.len, e.message);
+  }
+  return "";
+}
+
+std::vector<std::string> texts(const runtime::Game& g, const std::vector<runtime::Move>& moves) {
+  std::vector<std::string> out;
+  for (const auto& m : moves) out.push_back(g.notation(m));
+  return out;
+}
+
+// One random playout on both engines at once; false when both stopped with the same error.
+bool lockstep_game(runtime::Game& a, runtime::Game& b, uint64_t seed, int max_steps) {
+  runtime::Rng rng(seed);
+  runtime::State sa, sb;
+  std::string ea = attempt([&] { sa = a.initial(); }), eb = attempt([&] { sb = b.initial(); });
+  REQUIRE(ea == eb);
+  if (!ea.empty()) return false;
+  std::vector<runtime::Move> la, lb;
+  for (int step = 0; step < max_steps && !a.over(sa); ++step) {
+    REQUIRE(sa == sb);
+    REQUIRE(a.chance(sa) == b.chance(sb));
+    if (a.chance(sa)) {
+      const std::vector<int32_t> roll = a.sample_roll(sa, rng);
+      ea = attempt([&] { a.apply_roll(sa, roll); });
+      eb = attempt([&] { b.apply_roll(sb, roll); });
+    } else {
+      ea = attempt([&] { a.legal(sa, la); });
+      eb = attempt([&] { b.legal(sb, lb); });
+      REQUIRE(ea == eb);
+      if (!ea.empty()) return false;
+      REQUIRE(texts(a, la) == texts(b, lb));
+      const runtime::Move m = la[rng.below(la.size())];
+      ea = attempt([&] { a.apply(sa, m); });
+      eb = attempt([&] { b.apply(sb, m); });
+    }
+    INFO("seed " << seed << ", step " << step);
+    REQUIRE(ea == eb);
+    if (!ea.empty()) return false;
+    REQUIRE(a.notes() == b.notes());
+    REQUIRE(sa == sb);
+    REQUIRE(a.failed_invariants(sa) == b.failed_invariants(sb));
+  }
+  REQUIRE(sa == sb);
+  REQUIRE(a.over(sa) == b.over(sb));
+  REQUIRE(a.places(sa) == b.places(sb));
+  return true;
+}
+
+// MCTS on each engine from the same seed must choose the same moves: its search copies states
+// and replays them, so every state it reaches agrees too.
+void lockstep_mcts(runtime::Game& a, runtime::Game& b, int decisions) {
+  std::string err;
+  auto ma = agents::make_agent("mcts:iterations=30:cutoff=20", a.program(), err);
+  auto mb = agents::make_agent("mcts:iterations=30:cutoff=20", b.program(), err);
+  REQUIRE(ma);
+  REQUIRE(mb);
+  runtime::Rng ra(7), rb(7);
+  runtime::State sa = a.initial(), sb = b.initial();
+  std::vector<runtime::Move> la, lb;
+  for (int d = 0; d < decisions && !a.over(sa); ++d) {
+    if (a.chance(sa)) {
+      a.apply_roll(sa, a.sample_roll(sa, ra));
+      b.apply_roll(sb, b.sample_roll(sb, rb));
+    } else {
+      a.legal(sa, la);
+      b.legal(sb, lb);
+      size_t ia = ma->choose(a, sa, la, ra), ib = mb->choose(b, sb, lb, rb);
+      REQUIRE(ia == ib);
+      a.apply(sa, la[ia]);
+      b.apply(sb, lb[ib]);
+    }
+    REQUIRE(sa == sb);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("native engine: every game and option set plays as the interpreter", "[native]") {
+  if (!native::find_compiler()) {
+    WARN("no C++ compiler: the native engine is not tested");
+    return;
+  }
+  const int games = env_int("KELI_NATIVE_GAMES", 3), steps = env_int("KELI_NATIVE_DECISIONS", 400);
+  for (const auto& file : game_files()) {
+    auto g = GameFile::open(file);
+    REQUIRE(g->ok());
+    std::vector<std::string> axes = battery_axes(file);
+    auto combos = axes.size() == 1 && axes[0].empty() ? std::vector<compile::ParamSettings>{{}}
+                                                       : option_combinations(*g, axes);
+    for (const auto& settings : combos) {
+      std::string label = file;
+      for (const auto& [k, v] : settings) label += fmt::format(" {}={}", k, v);
+      INFO(label);
+      auto prog = compile(file, settings);
+      runtime::Game interp(prog, {runtime::Engine::Interp, ""}), nat(prog, native_engine());
+      REQUIRE(nat.engine() == runtime::Engine::Native);
+      for (int seed = 1; seed <= games; ++seed) lockstep_game(interp, nat, static_cast<uint64_t>(seed), steps);
+    }
+  }
+}
+
+TEST_CASE("native engine: MCTS chooses as on the interpreter", "[native]") {
+  if (!native::find_compiler()) return;
+  for (const auto& file : game_files()) {
+    INFO(file);
+    auto prog = compile(file);
+    runtime::Game interp(prog, {runtime::Engine::Interp, ""}), nat(prog, native_engine());
+    lockstep_mcts(interp, nat, 6);
+  }
+}
+
+namespace {
+// A one-move game whose move runs `body` (with `k` in 0..2 its parameter).
+std::shared_ptr<const compile::Program> failing(const std::string& decls, const std::string& body) {
+  const std::string path = (std::filesystem::temp_directory_path() / fmt::format("keli_native_fault_{}.keli", getpid())).string();
+  std::ofstream(path) << "game \"Fault\"\nplayers 2 named South, North\nboard two_rows(3)\nimport \"stdlib/rows.keli\"\n" << decls
+                      << "\nvar t: int per 0..2 = 0\nvar big: int = 2000000000\n"
+                      << "phase play {\n  move go(k in 0..2) {\n" << body << "\n    mover = next_seat(mover)\n  }\n}\n";
+  auto p = compile(path);
+  std::filesystem::remove(path);
+  return p;
+}
+}  // namespace
+
+TEST_CASE("native engine: every runtime check fails with the interpreter's message and place", "[native]") {
+  if (!native::find_compiler()) return;
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"", "    t[k + 1] = 1"},                                     // index
+      {"", "    t[0] = 10 / (k - 1)"},                                // division by zero
+      {"", "    t[0] = 7 % (k - 2)"},                                 // remainder by zero
+      {"", "    big += 2000000000"},                                  // too large to store
+      {"", "    mover = k + 1"},                                      // no such seat
+      {"", "    let x = 0\n    while x < 1 { t[0] = 1 }"},            // endless loop
+      {"", "    t[0] = min(x in 1..k: x)"},                           // min over nothing
+      {"", "    t[0] = row[South][k + 1]"},                           // position outside a region
+      {"", "    for x in 1..(k * 10000000) { t[0] = 1 }"},            // range too long
+  };
+  for (const auto& [decls, body] : cases) {
+    INFO(body);
+    auto prog = failing(decls, body);
+    if (!prog) continue;
+    runtime::Game interp(prog, {runtime::Engine::Interp, ""}), nat(prog, native_engine());
+    int stopped = 0;
+    for (uint64_t seed = 1; seed <= 8; ++seed) stopped += lockstep_game(interp, nat, seed, 20) ? 0 : 1;
+    CHECK(stopped > 0);  // the check was reached, on both engines alike
+  }
+}
+
+}  // namespace keli::test

@@ -6,9 +6,12 @@
 
 namespace keli::grammar {
 
-template <typename Rule> inline constexpr const char* error_message = nullptr;
+template <typename Rule>
+inline constexpr const char* error_message = nullptr;
 
-#define KELI_EXPECT(rule, text) template <> inline constexpr const char* error_message<rule> = text
+#define KELI_EXPECT(rule, text) \
+  template <>                   \
+  inline constexpr const char* error_message<rule> = text
 KELI_EXPECT(str_close, "unterminated string: expected '\"' before the end of the line");
 KELI_EXPECT(str_escape, "unknown escape in a string: use \\\" for a quote, \\\\ for a backslash, \\n for a new line");
 KELI_EXPECT(expr, "expected an expression");
@@ -52,18 +55,27 @@ KELI_EXPECT(move_params, "expected the move's parameters '(name in domain, ...)'
 KELI_EXPECT(statement_expected, "expected '}' (or a statement or declaration that belongs inside the braces)");
 KELI_EXPECT(rule_expected, "expected a rule 'move NAME(...) { ... }' or 'otherwise NAME { ... }', or '}'");
 KELI_EXPECT(rule_decl, "expected 'move NAME(...) { ... }' or 'otherwise NAME { ... }' after 'override'");
-KELI_EXPECT(replaceable, "expected the declaration that 'override' replaces: param, players, pieces, const, var, region, track, dice, def, shape, board, event or phase");
+KELI_EXPECT(replaceable,
+            "expected the declaration that 'override' replaces: param, players, pieces, const, var, region, track, "
+            "dice, def, shape, board, event or phase");
 KELI_EXPECT(kw_phase, "expected 'phase' in 'extend phase NAME { ... }'");
 KELI_EXPECT(phase_rules, "expected the rules to add or replace '{ move ... }'");
-KELI_EXPECT(declaration_expected, "expected a declaration (import, about, param, players, var, const, region, track, dice, def, shape, board, event, on, setup, phase, invariant, limit, display, override or extend)");
-KELI_EXPECT(end_of_file, "expected a declaration (import, about, param, players, var, const, region, track, dice, def, shape, board, event, on, setup, phase, invariant, limit or display)");
+KELI_EXPECT(declaration_expected,
+            "expected a declaration (import, about, param, players, var, const, region, track, dice, def, shape, "
+            "board, event, on, setup, phase, invariant, limit, display, override or extend)");
+KELI_EXPECT(end_of_file,
+            "expected a declaration (import, about, param, players, var, const, region, track, dice, def, shape, "
+            "board, event, on, setup, phase, invariant, limit or display)");
 #undef KELI_EXPECT
 
 // The control class handed to PEGTL: raise with the table's message, never a rule's C++ name.
 struct error_table {
-  template <typename Rule> static constexpr bool raise_on_failure = false;
-  template <typename Rule> static constexpr const char* message = error_message<Rule>;
+  template <typename Rule>
+  static constexpr bool raise_on_failure = false;
+  template <typename Rule>
+  static constexpr const char* message = error_message<Rule>;
 };
-template <typename Rule> using control = tao::pegtl::must_if<error_table>::control<Rule>;
+template <typename Rule>
+using control = tao::pegtl::must_if<error_table>::control<Rule>;
 
 }  // namespace keli::grammar

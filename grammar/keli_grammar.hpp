@@ -18,12 +18,15 @@ struct comment : p::seq<p::one<'#'>, p::until<p::eolf>> {};
 struct blank : p::sor<p::space, comment> {};
 struct _ : p::star<blank> {};  // any white space and comments
 
-template <typename R> struct tok : p::seq<R, _> {};
-template <char... Cs> struct sym : tok<p::string<Cs...>> {};
+template <typename R>
+struct tok : p::seq<R, _> {};
+template <char... Cs>
+struct sym : tok<p::string<Cs...>> {};
 
 struct ident_first : p::ranges<'a', 'z', 'A', 'Z', '_'> {};
 struct ident_other : p::ranges<'a', 'z', 'A', 'Z', '0', '9', '_'> {};
-template <typename Str> struct key : p::seq<Str, p::not_at<ident_other>, _> {};
+template <typename Str>
+struct key : p::seq<Str, p::not_at<ident_other>, _> {};
 
 // One rule kw_ID per word of the language (keli_keywords.hpp).
 #define KELI_KW(id, text, roles) \
@@ -69,8 +72,8 @@ struct list_lit : p::seq<lbrack, p::opt<p::list<expr, comma>>, p::must<rbrack>> 
 struct paren_expr : p::seq<lparen, p::must<expr>, p::must<rparen>> {};
 struct agg_kind : p::sor<kw_sum, kw_count, kw_any, kw_all, kw_min, kw_max> {};
 struct agg_filter : p::seq<kw_where, p::must<expr>> {};
-struct aggregate : p::seq<agg_kind, lparen, ident, kw_in, p::must<domain>,
-                          p::opt<agg_filter>, p::must<colon>, p::must<expr>, p::must<rparen>> {};
+struct aggregate : p::seq<agg_kind, lparen, ident, kw_in, p::must<domain>, p::opt<agg_filter>, p::must<colon>,
+                          p::must<expr>, p::must<rparen>> {};
 struct variable : ident {};
 struct primary : p::sor<integer, bool_lit, string_lit, aggregate, list_lit, paren_expr, variable> {};
 struct postfix : p::seq<primary, p::star<p::sor<call_suffix, index_suffix>>> {};
@@ -90,8 +93,7 @@ struct and_op : kw_and {};
 struct conjunction : p::seq<negation, p::star<and_op, p::must<negation>>> {};
 struct or_op : kw_or {};
 struct disjunction : p::seq<conjunction, p::star<or_op, p::must<conjunction>>> {};
-struct conditional : p::seq<kw_if, p::must<expr>, p::must<kw_then>, p::must<expr>, p::must<kw_else>,
-                            p::must<expr>> {};
+struct conditional : p::seq<kw_if, p::must<expr>, p::must<kw_then>, p::must<expr>, p::must<kw_else>, p::must<expr>> {};
 struct expr : p::sor<conditional, disjunction> {};
 
 struct expr_list : p::list<expr, comma> {};
@@ -113,8 +115,8 @@ struct else_part : p::seq<kw_else, p::must<block>> {};
 struct if_stmt : p::seq<kw_if, p::must<expr>, p::must<block>, p::star<elif_part>, p::opt<else_part>> {};
 struct while_stmt : p::seq<kw_while, p::must<expr>, p::must<block>> {};
 struct for_filter : p::seq<kw_where, p::must<expr>> {};
-struct for_stmt : p::seq<kw_for, p::must<ident>, p::must<kw_in>, p::must<domain>, p::opt<for_filter>,
-                         p::must<block>> {};
+struct for_stmt : p::seq<kw_for, p::must<ident>, p::must<kw_in>, p::must<domain>, p::opt<for_filter>, p::must<block>> {
+};
 struct return_stmt : p::seq<kw_return, p::opt<p::not_at<rbrace>, expr>> {};
 struct emit_stmt : p::seq<kw_emit, p::must<ident>, p::must<call_suffix>> {};
 struct note_stmt : p::seq<kw_note, p::must<string_lit>> {};
@@ -122,13 +124,14 @@ struct add_stmt : p::seq<kw_add, p::must<expr>, p::must<kw_to>, p::must<expr>> {
 struct finish_stmt : p::seq<kw_finish, p::must<expr_list>> {};
 struct end_by : p::seq<kw_by, p::must<ident>> {};
 struct end_stmt : p::seq<kw_end_game, p::opt<end_by>> {};
-struct assign_op : tok<p::sor<TAO_PEGTL_STRING("+="), TAO_PEGTL_STRING("-="), p::seq<p::one<'='>, p::not_at<p::one<'='>>>>> {};
+struct assign_op
+    : tok<p::sor<TAO_PEGTL_STRING("+="), TAO_PEGTL_STRING("-="), p::seq<p::one<'='>, p::not_at<p::one<'='>>>>> {};
 struct target : p::seq<ident, p::star<index_suffix>> {};
 struct assign_stmt : p::seq<target, assign_op, p::must<expr>> {};
 struct call_stmt : p::seq<ident, call_suffix> {};
 struct semi : sym<';'> {};
-struct stmt : p::sor<semi, let_stmt, if_stmt, while_stmt, for_stmt, return_stmt, emit_stmt, note_stmt,
-                     add_stmt, finish_stmt, end_stmt, call_stmt, assign_stmt> {};
+struct stmt : p::sor<semi, let_stmt, if_stmt, while_stmt, for_stmt, return_stmt, emit_stmt, note_stmt, add_stmt,
+                     finish_stmt, end_stmt, call_stmt, assign_stmt> {};
 
 // ---- declarations --------------------------------------------------------------
 struct header : p::seq<kw_game, p::must<string_lit>, p::opt<kw_extends, p::must<string_lit>>> {};
@@ -145,8 +148,8 @@ struct bool_type : kw_bool {};
 struct param_type : p::sor<bool_type, int_type, enum_type, p::failure> {};
 struct doc : string_lit {};
 struct param_typed : p::seq<colon, p::must<param_type>> {};  // absent: a variant's new default
-struct param_decl : p::seq<kw_param, p::must<ident>, p::opt<param_typed>, p::must<assign_eq>, p::must<expr>,
-                           p::opt<doc>> {};
+struct param_decl
+    : p::seq<kw_param, p::must<ident>, p::opt<param_typed>, p::must<assign_eq>, p::must<expr>, p::opt<doc>> {};
 
 struct players_names : p::seq<kw_named, p::must<ident_list>> {};
 struct players_decl : p::seq<kw_players, p::must<expr>, p::opt<players_names>> {};
@@ -210,10 +213,9 @@ struct replaceable : p::sor<param_decl, players_decl, pieces_decl, const_decl, v
 struct override_decl : p::seq<kw_override, p::must<replaceable>> {};
 struct extend_decl : p::seq<kw_extend, p::must<kw_phase>, p::must<ident>, p::must<phase_rules>> {};
 
-struct decl : p::sor<header, import_decl, about_decl, param_decl, players_decl, pieces_decl, const_decl,
-                     var_decl, region_decl, track_decl, dice_decl, def_decl, shape_decl, board_decl,
-                     event_decl, on_decl, setup_decl, phase_decl, invariant_decl, limit_decl,
-                     display_decl, override_decl, extend_decl> {};
+struct decl : p::sor<header, import_decl, about_decl, param_decl, players_decl, pieces_decl, const_decl, var_decl,
+                     region_decl, track_decl, dice_decl, def_decl, shape_decl, board_decl, event_decl, on_decl,
+                     setup_decl, phase_decl, invariant_decl, limit_decl, display_decl, override_decl, extend_decl> {};
 struct declaration_expected : p::failure {};
 struct stray_decl : p::seq<p::not_at<p::eof>, p::must<declaration_expected>> {};
 struct top_item : recover<p::sor<decl, stray_decl>, level::declaration> {};

@@ -129,7 +129,8 @@ inline const char* skip_space(const char* s, const char* end) {
   return s;
 }
 
-template <typename... States> syntax_log* find_log(States&... st) {
+template <typename... States>
+syntax_log* find_log(States&... st) {
   syntax_log* out = nullptr;
   auto pick = [&](auto& s) {
     if constexpr (std::is_same_v<std::decay_t<decltype(s)>, syntax_log>) out = &s;
@@ -144,7 +145,8 @@ template <typename... States> syntax_log* find_log(States&... st) {
 // broken text (see recovery::skip) and succeeds, so the enclosing list goes on with the next item.
 // An error that belongs to an outer level (at the start of a declaration, or of a phase's rule
 // for a statement) is passed on to that level. Without a syntax_log state errors pass through.
-template <typename Item, level Lv> struct recover {
+template <typename Item, level Lv>
+struct recover {
   using rule_t = recover;
   using subs_t = p::type_list<Item>;
 
@@ -163,8 +165,8 @@ template <typename Item, level Lv> struct recover {
       if (Lv != level::declaration && recovery::declaration_at(at, in.begin(), in.end())) throw;
       if (Lv == level::statement && recovery::rule_at(at, in.end())) throw;
       if (!log->has(pos.byte))
-        log->errors.push_back({std::string(e.message()), pos.byte, pos.line, pos.column,
-                               static_cast<size_t>(start - in.begin())});
+        log->errors.push_back(
+            {std::string(e.message()), pos.byte, pos.line, pos.column, static_cast<size_t>(start - in.begin())});
       const char* to = recovery::skip_space(recovery::skip(at, start, in.begin(), in.end(), Lv), in.end());
       if (to == start) {  // no progress: skip the rest of the line, or give up at the end
         while (to < in.end() && *to != '\n') ++to;

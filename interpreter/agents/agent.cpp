@@ -24,10 +24,11 @@ class RandomAgent : public Agent {
 std::unique_ptr<Agent> make_random(const Options&) { return std::make_unique<RandomAgent>(); }
 
 // Shared by the searching players: how rollouts are cut off and scored.
-constexpr OptionDef kCutoff{"cutoff", 0, 0, 1e6, true,
-                            "stop a rollout after N decisions and score it by the game's evaluation (0: play to the end)"};
-constexpr OptionDef kScale{"scale", 10, 1e-3, 1e9, false,
-                           "an evaluation lead of this much counts as a 73% chance of winning (logistic)"};
+constexpr OptionDef kCutoff{
+    "cutoff", 0,    0,
+    1e6,      true, "stop a rollout after N decisions and score it by the game's evaluation (0: play to the end)"};
+constexpr OptionDef kScale{
+    "scale", 10, 1e-3, 1e9, false, "an evaluation lead of this much counts as a 73% chance of winning (logistic)"};
 
 // "key=value:key=value" against a kind's options: unknown keys, repeated keys, values that are
 // not numbers or are out of range are errors naming the option.
@@ -63,7 +64,8 @@ bool parse_options(const AgentKind& k, const std::string& text, Options& out, st
       used = 0;
     }
     if (value.empty() || used != value.size() || !std::isfinite(v) || (def->integer && v != std::floor(v))) {
-      error = fmt::format("option '{}' of '{}' takes {}, not '{}'", key, k.name, def->integer ? "a whole number" : "a number", value);
+      error = fmt::format("option '{}' of '{}' takes {}, not '{}'", key, k.name,
+                          def->integer ? "a whole number" : "a number", value);
       return false;
     }
     if (v < def->lo || v > def->hi) {
@@ -91,9 +93,11 @@ const std::vector<AgentKind>& agent_kinds() {
   static const std::vector<AgentKind> kinds = {
       {"random", "chooses uniformly among the legal moves", {}, make_random},
       {"greedy",
-       "looks one move ahead: a move that wins, else the best evaluation (the game's 'evaluate', its lead over the best "
+       "looks one move ahead: a move that wins, else the best evaluation (the game's 'evaluate', its lead over the "
+       "best "
        "opponent); ties at random",
-       {}, make_greedy},
+       {},
+       make_greedy},
       {"mc",
        "flat Monte Carlo: random rollouts after each legal move, the move with the best mean result",
        {{"playouts", 50, 1, 1e7, true, "rollouts per legal move"}, kCutoff, kScale},
@@ -103,10 +107,13 @@ const std::vector<AgentKind>& agent_kinds() {
        "partners share), so it plays any number of players and teams",
        {{"iterations", 1000, 1, 1e8, true, "search iterations per decision (unless time is given)"},
         {"time", 0, 0, 3600, false, "seconds per decision instead of a number of iterations (not reproducible)"},
-        kCutoff, kScale,
-        {"rollout", 1, 0, 1, true, "1: a random rollout from each new node; 0: score the new node by the evaluation at once"},
+        kCutoff,
+        kScale,
+        {"rollout", 1, 0, 1, true,
+         "1: a random rollout from each new node; 0: score the new node by the evaluation at once"},
         {"order", 1, 0, 1, true, "1: try a node's moves best first by the evaluation after each; 0: in random order"},
-        {"memory", 64, 0, 65536, false, "megabytes of states the tree keeps, so that iterations need not replay their paths"},
+        {"memory", 64, 0, 65536, false,
+         "megabytes of states the tree keeps, so that iterations need not replay their paths"},
         {"c", 1.0, 0, 100, false, "UCT exploration constant"},
         {"verbose", 0, 0, 1, true, "1: print each search's iterations, speed and choice on stderr"}},
        make_mcts},

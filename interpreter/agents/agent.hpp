@@ -58,14 +58,14 @@ std::string agents_help();
 
 // The same as a literal for the --help texts of tools/keli/main.cpp (agents_test checks that it
 // names every kind and option of the table).
-#define KELI_AGENTS_HELP                                                                              \
+#define KELI_AGENTS_HELP                                                                            \
   "    random                 uniform among the legal moves\n"                                      \
   "    greedy                 one move ahead by the game's evaluation (docs/agents.md)\n"           \
   "    mc:playouts=50         flat Monte Carlo, rollouts per move\n"                                \
   "    mcts:iterations=1000   UCT search; also :time=SECONDS, :cutoff=DECISIONS, :scale=X, :c=X,\n" \
-  "                           :rollout=0 (score new nodes by the evaluation, no rollout),\n"   \
-  "                           :order=0 (moves in random order, no widening), :memory=MB\n"     \
-  "                           (:verbose=1 prints each search's iterations a second)\n"         \
+  "                           :rollout=0 (score new nodes by the evaluation, no rollout),\n"        \
+  "                           :order=0 (moves in random order, no widening), :memory=MB\n"          \
+  "                           (:verbose=1 prints each search's iterations a second)\n"              \
   "    expectimax:depth=3     exact dice probabilities, two sides only\n"                           \
   "    (mc also takes :cutoff and :scale; cutoff 0 plays rollouts to the end)\n"
 

@@ -10,7 +10,9 @@ namespace {
 class McAgent : public Agent {
  public:
   explicit McAgent(const Options& o)
-      : playouts_(static_cast<int>(o.get("playouts"))), cutoff_(static_cast<int>(o.get("cutoff"))), scale_(o.get("scale")) {}
+      : playouts_(static_cast<int>(o.get("playouts"))),
+        cutoff_(static_cast<int>(o.get("cutoff"))),
+        scale_(o.get("scale")) {}
 
   size_t choose(runtime::Game& g, const runtime::State& s, const std::vector<runtime::Move>& legal,
                 runtime::Rng& rng) override {

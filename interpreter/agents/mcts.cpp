@@ -18,13 +18,13 @@ namespace keli::agents {
 namespace {
 
 struct Node {
-  runtime::Move move;        // the decision from the parent (a decision parent)
-  int roll = -1;             // the outcome from the parent (a chance parent): offset in rolls_
+  runtime::Move move;  // the decision from the parent (a decision parent)
+  int roll = -1;       // the outcome from the parent (a chance parent): offset in rolls_
   int first_child = -1, next_sibling = -1;
   int moves = -1, nmoves = 0, expanded = 0;  // legal moves in moves_ (-1: not yet generated)
   int visits = 0;
-  int mover = -1;            // who decides here (-1 at a chance node or the end)
-  int state = -1;            // the state here in the pool (-1: replayed from an ancestor's)
+  int mover = -1;  // who decides here (-1 at a chance node or the end)
+  int state = -1;  // the state here in the pool (-1: replayed from an ancestor's)
 };
 
 class MctsAgent : public Agent {
@@ -57,7 +57,8 @@ class MctsAgent : public Agent {
     int it = 0;
     for (;; ++it) {
       if (seconds_ > 0) {
-        if (it % 16 == 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= seconds_) break;
+        if (it % 16 == 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= seconds_)
+          break;
       } else if (it >= iterations_) {
         break;
       }
@@ -80,7 +81,8 @@ class MctsAgent : public Agent {
     }
     if (verbose_) {
       double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      fmt::print(stderr, "mcts: {} iterations in {:.3f} s ({:.0f}/s), {} nodes; {} visited {} times, mean reward {:.3f}\n", it,
+      fmt::print(stderr,
+                 "mcts: {} iterations in {:.3f} s ({:.0f}/s), {} nodes; {} visited {} times, mean reward {:.3f}\n", it,
                  secs, secs > 0 ? it / secs : 0.0, nodes_.size(), g.notation(legal[chosen]), best, best_mean);
       for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
         fmt::print(stderr, "  {}: {} visits, mean reward {:.3f}\n", g.notation(nodes_[c].move), nodes_[c].visits,
@@ -234,9 +236,9 @@ class MctsAgent : public Agent {
   EvaluatorCache cache_;
   // reused between decisions, so that a search allocates only while its tree grows
   std::vector<Node> nodes_;
-  std::vector<double> sums_;           // np_ per node
-  std::vector<runtime::Move> moves_;   // the legal moves of each expanded node
-  std::vector<int32_t> rolls_;         // the outcome of each chance child
+  std::vector<double> sums_;          // np_ per node
+  std::vector<runtime::Move> moves_;  // the legal moves of each expanded node
+  std::vector<int32_t> rolls_;        // the outcome of each chance child
   std::vector<int> path_;
   std::vector<runtime::Move> legal_;
   std::vector<double> rewards_;

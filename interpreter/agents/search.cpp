@@ -82,8 +82,10 @@ void Evaluator::estimate(const runtime::State& s, double scale, std::vector<doub
 }
 
 void Evaluator::rewards(const runtime::State& s, double scale, std::vector<double>& out) {
-  if (s[compile::kOver] != compile::kPlaying) terminal(s, out);
-  else estimate(s, scale, out);
+  if (s[compile::kOver] != compile::kPlaying)
+    terminal(s, out);
+  else
+    estimate(s, scale, out);
 }
 
 double Evaluator::one_move(runtime::Game& g, const runtime::State& s, const runtime::Move& m, int mover,

@@ -20,50 +20,73 @@ using StmtPtr = std::unique_ptr<Stmt>;
 using Block = std::vector<StmtPtr>;
 
 // What a name or expression denotes once checked (filled by the checker).
+using lang::is_number;
 using lang::Type;
 using lang::type_name;
-using lang::is_number;
 
 enum class ExprKind : uint8_t {
-  Int, Bool, Str, Name, Call, Index, Neg, Not, Binary, Cond, Aggregate, List, Range,
+  Int,
+  Bool,
+  Str,
+  Name,
+  Call,
+  Index,
+  Neg,
+  Not,
+  Binary,
+  Cond,
+  Aggregate,
+  List,
+  Range,
 };
 
 struct Expr {
   ExprKind kind;
   Span span;
-  std::string text;  // Name: the name; Str: the unescaped text; Int: the digits as written
-  int64_t value = 0;  // Int/Bool literal
+  std::string text;                            // Name: the name; Str: the unescaped text; Int: the digits as written
+  int64_t value = 0;                           // Int/Bool literal
   lang::Operator op = lang::Operator::Add;     // Binary, Neg, Not: the operator (lang/operators.hpp)
   lang::Aggregate agg = lang::Aggregate::Sum;  // Aggregate: which
-  std::vector<ExprPtr> kids;  // operands, call arguments (kids[0] is the callee for Call/Index)
+  std::vector<ExprPtr> kids;                   // operands, call arguments (kids[0] is the callee for Call/Index)
   // Aggregate: `var` ranges over kids[0] (a domain), kids[1] is the body, kids[2] the optional filter.
   std::string var;
   Span var_span;
   // Checker annotations.
   Type type = Type::Error;
-  int enum_id = -1;     // for Type::Enum: which enumeration
-  int sym = -1;         // resolved symbol (global table) or local slot
+  int enum_id = -1;  // for Type::Enum: which enumeration
+  int sym = -1;      // resolved symbol (global table) or local slot
   bool is_local = false;
-  int ref = -1;         // extra resolution data (builtin id, enum value, ...)
+  int ref = -1;  // extra resolution data (builtin id, enum value, ...)
 };
 
 enum class StmtKind : uint8_t {
-  Let, Assign, If, While, For, Return, Emit, Note, Add, Finish, EndGame, Call,
+  Let,
+  Assign,
+  If,
+  While,
+  For,
+  Return,
+  Emit,
+  Note,
+  Add,
+  Finish,
+  EndGame,
+  Call,
 };
 
 struct Stmt {
   StmtKind kind;
   Span span;
-  std::string name;       // Let/For: variable; Emit: event; EndGame: by
+  std::string name;                         // Let/For: variable; Emit: event; EndGame: by
   lang::Assign assign = lang::Assign::Set;  // Assign: =, += or -=
   Span name_span;
   std::vector<ExprPtr> exprs;  // Let: value; Assign: target, value; If: conditions; For: domain, filter?;
                                // Return: value?; Emit/Call: the call expr; Add: site, region; Finish: players
   std::vector<Block> blocks;   // If: one per condition, plus the else block; While/For: body
   bool has_else = false;
-  std::string text;            // Note: the message
-  int slot = -1;               // Let/For: local slot (checker)
-  int sym = -1;                // EndGame: score symbol; Emit: event symbol
+  std::string text;  // Note: the message
+  int slot = -1;     // Let/For: local slot (checker)
+  int sym = -1;      // EndGame: score symbol; Emit: event symbol
 };
 
 // A declared parameter of a function, shape, event or handler.
@@ -97,12 +120,30 @@ struct Move {
   Block body;
   bool is_otherwise = false;
   bool is_override = false;  // `override move` in `extend phase`: replaces the base phase's rule
-  int frame = 0;  // local slots used (checker)
+  int frame = 0;             // local slots used (checker)
 };
 
 enum class DeclKind : uint8_t {
-  Import, About, Param, Players, Pieces, Const, Var, Region, Track, Dice, Def, Shape, Board,
-  Event, On, Setup, Phase, Invariant, Limit, Display,
+  Import,
+  About,
+  Param,
+  Players,
+  Pieces,
+  Const,
+  Var,
+  Region,
+  Track,
+  Dice,
+  Def,
+  Shape,
+  Board,
+  Event,
+  On,
+  Setup,
+  Phase,
+  Invariant,
+  Limit,
+  Display,
   Extend,  // `extend phase NAME { ... }`: rules added to, or replacing rules of, a base's phase
 };
 
@@ -113,7 +154,7 @@ struct Decl {
   Span span;
   std::string name;  // the declared name (Import: path; Limit: what is limited)
   Span name_span;
-  int file = 0;      // which source file declared it
+  int file = 0;              // which source file declared it
   bool is_override = false;  // written `override ...`: replaces the base's declaration of this name
   bool broken = false;       // a syntax error was recovered from inside it: its body is incomplete
   // Param
@@ -121,8 +162,8 @@ struct Decl {
   bool override_only = false;        // `param NAME = VALUE` in a variant: a new default only
   std::vector<std::string> choices;  // Enum
   std::vector<Span> choice_spans;
-  ExprPtr lo, hi;                    // int in A..B
-  std::vector<ExprPtr> allowed;      // int in {..}
+  ExprPtr lo, hi;                // int in A..B
+  std::vector<ExprPtr> allowed;  // int in {..}
   std::string doc;
   // Param default, Players/Pieces count, Const/Var init, Invariant/Limit expr, Board call, Phase chance
   ExprPtr value;
@@ -154,7 +195,7 @@ struct Module {
   int file = 0;
   std::string game_name;  // from `game "..."`
   Span game_span;
-  std::string extends;    // base file, if a variant
+  std::string extends;  // base file, if a variant
   Span extends_span;
   std::vector<Decl> decls;
   // Syntax errors recovered from, and the words that began each broken piece (what it may have

@@ -60,8 +60,7 @@ class Loader {
       if (keys_[i] == key) return done_[i];
     std::string text;
     if (!read_file(path, text)) {
-      diags_.report(diag::Code::unreadable_file, from,
-                    fmt::format("cannot read '{}'", path),
+      diags_.report(diag::Code::unreadable_file, from, fmt::format("cannot read '{}'", path),
                     from.valid() ? "imports are searched beside the importing file, in its parent folders, "
                                    "in $KELI_PATH and in Keli's own stdlib"
                                  : "check the path and that the file is readable");

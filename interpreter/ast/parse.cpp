@@ -22,31 +22,29 @@ template <typename Rule>
 using selector = pt::selector<
     Rule,
     pt::store_content::on<
-        g::header, g::import_decl, g::about_decl, g::about_entry, g::param_decl, g::bool_type, g::int_type,
-        g::int_set, g::range, g::enum_type, g::doc, g::players_decl, g::players_names, g::pieces_decl,
-        g::const_decl, g::var_decl, g::region_decl, g::track_decl, g::type_name, g::init, g::dice_decl,
-        g::faces, g::dice_copies, g::formal, g::formals, g::result_type, g::body_expr, g::def_decl,
-        g::shape_decl, g::board_decl, g::board_call, g::event_decl, g::handler_params, g::guard, g::on_decl,
-        g::setup_decl, g::move_param, g::param_filter, g::move_params, g::move_decl, g::otherwise_decl, g::chance_of,
-        g::phase_decl, g::invariant_decl, g::limit_decl, g::display_decl, g::display_pieces, g::block, g::let_stmt, g::if_stmt,
-        g::elif_part, g::else_part, g::while_stmt, g::for_stmt, g::for_filter, g::return_stmt, g::emit_stmt,
-        g::note_stmt, g::add_stmt, g::finish_stmt, g::end_stmt, g::end_by, g::assign_stmt, g::assign_op,
-        g::target, g::call_stmt, g::call_suffix, g::index_suffix, g::ident, g::integer, g::string_lit,
-        g::kw_true, g::kw_false, g::list_lit, g::aggregate, g::agg_kind, g::agg_filter, g::variable, g::neg_op,
-        g::not_op, g::mul_op, g::add_op, g::cmp_op, g::in_op, g::and_op, g::or_op, g::conditional,
-        g::override_decl, g::extend_decl, g::override_rule>,
-    pt::fold_one::on<g::postfix, g::unary, g::multiplicative, g::additive, g::comparison, g::negation,
-                     g::conjunction, g::disjunction, g::primary, g::paren_expr, g::domain>>;
+        g::header, g::import_decl, g::about_decl, g::about_entry, g::param_decl, g::bool_type, g::int_type, g::int_set,
+        g::range, g::enum_type, g::doc, g::players_decl, g::players_names, g::pieces_decl, g::const_decl, g::var_decl,
+        g::region_decl, g::track_decl, g::type_name, g::init, g::dice_decl, g::faces, g::dice_copies, g::formal,
+        g::formals, g::result_type, g::body_expr, g::def_decl, g::shape_decl, g::board_decl, g::board_call,
+        g::event_decl, g::handler_params, g::guard, g::on_decl, g::setup_decl, g::move_param, g::param_filter,
+        g::move_params, g::move_decl, g::otherwise_decl, g::chance_of, g::phase_decl, g::invariant_decl, g::limit_decl,
+        g::display_decl, g::display_pieces, g::block, g::let_stmt, g::if_stmt, g::elif_part, g::else_part,
+        g::while_stmt, g::for_stmt, g::for_filter, g::return_stmt, g::emit_stmt, g::note_stmt, g::add_stmt,
+        g::finish_stmt, g::end_stmt, g::end_by, g::assign_stmt, g::assign_op, g::target, g::call_stmt, g::call_suffix,
+        g::index_suffix, g::ident, g::integer, g::string_lit, g::kw_true, g::kw_false, g::list_lit, g::aggregate,
+        g::agg_kind, g::agg_filter, g::variable, g::neg_op, g::not_op, g::mul_op, g::add_op, g::cmp_op, g::in_op,
+        g::and_op, g::or_op, g::conditional, g::override_decl, g::extend_decl, g::override_rule>,
+    pt::fold_one::on<g::postfix, g::unary, g::multiplicative, g::additive, g::comparison, g::negation, g::conjunction,
+                     g::disjunction, g::primary, g::paren_expr, g::domain>>;
 
 namespace parse_detail {
 
 bool is_expression(const Node& n) {
-  return n.is_type<g::integer>() || n.is_type<g::kw_true>() || n.is_type<g::kw_false>() ||
-         n.is_type<g::string_lit>() || n.is_type<g::variable>() || n.is_type<g::list_lit>() ||
-         n.is_type<g::aggregate>() || n.is_type<g::postfix>() || n.is_type<g::unary>() ||
-         n.is_type<g::multiplicative>() || n.is_type<g::additive>() || n.is_type<g::comparison>() ||
-         n.is_type<g::negation>() || n.is_type<g::conjunction>() || n.is_type<g::disjunction>() ||
-         n.is_type<g::conditional>() || n.is_type<g::range>();
+  return n.is_type<g::integer>() || n.is_type<g::kw_true>() || n.is_type<g::kw_false>() || n.is_type<g::string_lit>() ||
+         n.is_type<g::variable>() || n.is_type<g::list_lit>() || n.is_type<g::aggregate>() || n.is_type<g::postfix>() ||
+         n.is_type<g::unary>() || n.is_type<g::multiplicative>() || n.is_type<g::additive>() ||
+         n.is_type<g::comparison>() || n.is_type<g::negation>() || n.is_type<g::conjunction>() ||
+         n.is_type<g::disjunction>() || n.is_type<g::conditional>() || n.is_type<g::range>();
 }
 
 std::vector<const Node*> expressions(const Node& n) {
@@ -84,8 +82,10 @@ size_t Builder::content_length(std::string_view s) {
   for (size_t i = 0; i < s.size(); ++i) {
     char c = s[i];
     if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
       last = i + 1;
     } else if (c == '#') {
       while (i < s.size() && s[i] != '\n') ++i;
@@ -147,7 +147,8 @@ Module Builder::module(const Node& root, diag::Diagnostics& diags) {
   bool seen_header = false;
   for (auto& k : root.children) {
     if (k->is_type<g::header>() && seen_header) {
-      diags.report(diag::Code::duplicate_header, span_of(*k), "a file may extend at most one base game: this is a second 'game' line",
+      diags.report(diag::Code::duplicate_header, span_of(*k),
+                   "a file may extend at most one base game: this is a second 'game' line",
                    "a variant names its one base: game \"NAME\" extends \"base.keli\"");
       continue;
     }

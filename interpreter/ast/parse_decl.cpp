@@ -59,10 +59,14 @@ void Builder::about_decl(const Node& n, Decl& d) {
 void Builder::param_decl(const Node& n, Decl& d) {
   d.kind = DeclKind::Param;
   named(n, d);
-  if (const Node* t = optional_child<g::bool_type>(n)) param_type(*t, d);
-  else if (const Node* ti = optional_child<g::int_type>(n)) param_type(*ti, d);
-  else if (const Node* te = optional_child<g::enum_type>(n)) param_type(*te, d);
-  else d.override_only = true;  // `param NAME = VALUE`: a variant sets its base's parameter
+  if (const Node* t = optional_child<g::bool_type>(n))
+    param_type(*t, d);
+  else if (const Node* ti = optional_child<g::int_type>(n))
+    param_type(*ti, d);
+  else if (const Node* te = optional_child<g::enum_type>(n))
+    param_type(*te, d);
+  else
+    d.override_only = true;  // `param NAME = VALUE`: a variant sets its base's parameter
   d.value = expr(expression(n));
   if (const Node* doc = optional_child<g::doc>(n)) d.doc = string_value(*doc);
 }
@@ -138,8 +142,10 @@ void Builder::def_decl(const Node& n, Decl& d) {  // def/shape NAME(FORMALS): TY
     d.type = word(type);
     d.type_span = span_of(type);
   }
-  if (const Node* b = optional_child<g::body_expr>(n)) d.value = expr(expression(*b));
-  else body(n, d);
+  if (const Node* b = optional_child<g::body_expr>(n))
+    d.value = expr(expression(*b));
+  else
+    body(n, d);
 }
 
 void Builder::board_decl(const Node& n, Decl& d) {  // board { ... } or board SHAPE(ARGS)

@@ -19,9 +19,9 @@ struct Foreign {
   const char* word;
   const char* keli;
 };
-constexpr Foreign kForeign[] = {{"function", "def"}, {"func", "def"}, {"fn", "def"}, {"procedure", "def"},
-                                {"variable", "var"}, {"constant", "const"}, {"elseif", "elif"},
-                                {"elsif", "elif"}, {"foreach", "for"}, {"import_", "import"}};
+constexpr Foreign kForeign[] = {{"function", "def"}, {"func", "def"},       {"fn", "def"},      {"procedure", "def"},
+                                {"variable", "var"}, {"constant", "const"}, {"elseif", "elif"}, {"elsif", "elif"},
+                                {"foreach", "for"},  {"import_", "import"}};
 
 std::string word_at(std::string_view line, size_t col) {
   if (col == 0 || col > line.size()) return {};
@@ -89,9 +89,12 @@ void report_syntax_errors(const SourceSet& src, int file, const g::syntax_log& l
     const char* s = begin + std::min(e.item, text.size());
     for (int k = 0; k < 2 && s < end; ++k) {
       while (s < end && !g::recovery::word_char(*s)) {
-        if (*s == '#') while (s < end && *s != '\n') ++s;
-        else if (*s == '{' || *s == '(' || *s == '=') s = end;
-        else ++s;
+        if (*s == '#')
+          while (s < end && *s != '\n') ++s;
+        else if (*s == '{' || *s == '(' || *s == '=')
+          s = end;
+        else
+          ++s;
       }
       std::string_view w = g::recovery::word_at(s, end);
       if (w.empty()) break;

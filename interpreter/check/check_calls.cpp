@@ -17,19 +17,21 @@ using ast::StmtKind;
 using ast::Type;
 using diag::Code;
 
-
 Type Checker::check_call(Expr& e, bool as_statement) {
   Expr& callee = *e.kids[0];
   size_t nargs = e.kids.size() - 1;
   auto check_args = [&](const std::vector<Type>& types, const std::string& what) {
     if (types.size() != nargs)
-      diags_.report(Code::wrong_arity, e.span, fmt::format("{} takes {}, but {} given", what, count_of(types.size(), "argument"), count_is(nargs)));
+      diags_.report(
+          Code::wrong_arity, e.span,
+          fmt::format("{} takes {}, but {} given", what, count_of(types.size(), "argument"), count_is(nargs)));
     for (size_t i = 0; i < nargs; ++i) {
       Type t = i < types.size() ? types[i] : Type::Error;
       Type got = expr(*e.kids[i + 1], t);
       if (!compatible(t, got))
         diags_.report(Code::type_mismatch, e.kids[i + 1]->span,
-                      fmt::format("argument {} of {} must be {}, but this is {}", i + 1, what, ast::type_name(t), ast::type_name(got)));
+                      fmt::format("argument {} of {} must be {}, but this is {}", i + 1, what, ast::type_name(t),
+                                  ast::type_name(got)));
     }
   };
   if (callee.kind != ExprKind::Name) {
@@ -60,18 +62,23 @@ Type Checker::check_call(Expr& e, bool as_statement) {
     e.ref = b;
     std::vector<Type> types(info.args, info.args + info.arity);
     check_args(types, fmt::format("'{}'", callee.text));
-    if (info.where == Where::Build && where_ != Where::Build) misplaced(callee.span, fmt::format("'{}(...)'", callee.text), Where::Build);
+    if (info.where == Where::Build && where_ != Where::Build)
+      misplaced(callee.span, fmt::format("'{}(...)'", callee.text), Where::Build);
     return info.result;
   }
   if (g >= 0) {
-    diags_.report(Code::not_callable, callee.span, fmt::format("'{}' is {}, not a function", callee.text, sym_kind_name(c_.syms[g].kind)),
-                  c_.syms[g].kind == SymKind::Event ? fmt::format("raise an event with 'emit {}(...)'", callee.text) : "");
+    diags_.report(
+        Code::not_callable, callee.span,
+        fmt::format("'{}' is {}, not a function", callee.text, sym_kind_name(c_.syms[g].kind)),
+        c_.syms[g].kind == SymKind::Event ? fmt::format("raise an event with 'emit {}(...)'", callee.text) : "");
   } else if (!broken(callee.text)) {
     std::vector<std::string> cands;
     for (auto* d : c_.defs) cands.push_back(d->name);
     for (auto* d : c_.shapes) cands.push_back(d->name);
-    for (int i = 0; i < static_cast<int>(Builtin::count_); ++i) cands.push_back(builtin_info(static_cast<Builtin>(i)).name);
-    diags_.report(Code::unknown_name, callee.span, fmt::format("unknown function '{}'", callee.text), diag::suggest(callee.text, cands));
+    for (int i = 0; i < static_cast<int>(Builtin::count_); ++i)
+      cands.push_back(builtin_info(static_cast<Builtin>(i)).name);
+    diags_.report(Code::unknown_name, callee.span, fmt::format("unknown function '{}'", callee.text),
+                  diag::suggest(callee.text, cands));
   }
   for (size_t i = 0; i < nargs; ++i) expr(*e.kids[i + 1]);
   return Type::Error;
@@ -125,7 +132,8 @@ void Checker::check_recursion() {
         if (reported.insert(to).second) {
           std::vector<std::string> cycle;
           auto it = std::find(path.begin(), path.end(), to);
-          for (; it != path.end(); ++it) cycle.push_back((*it)->kind == DeclKind::On ? "on " + (*it)->name : (*it)->name);
+          for (; it != path.end(); ++it)
+            cycle.push_back((*it)->kind == DeclKind::On ? "on " + (*it)->name : (*it)->name);
           cycle.push_back(to->kind == DeclKind::On ? "on " + to->name : to->name);
           diags_.report(Code::recursion, span, fmt::format("'{}' calls itself: {}", to->name, fmt::join(cycle, " -> ")),
                         "Keli functions may not recurse; use a 'while' loop");

@@ -15,7 +15,6 @@ using ast::StmtKind;
 using ast::Type;
 using diag::Code;
 
-
 // ---- collection ---------------------------------------------------------------------------------
 
 void Checker::collect() {
@@ -115,8 +114,12 @@ void Checker::collect_decl(ast::Decl& d, bool from_variant) {
   if (d.kind == DeclKind::Phase)
     for (auto& m : d.moves)
       if (m.is_override)
-        diags_.report(Code::unknown_override, m.span, fmt::format("'override' replaces a rule of a base game's phase, and '{}' is this file's own", d.name),
-                      fmt::format("to change one rule of a base's phase, write 'extend phase {} {{ override move ... }}'; here drop 'override'", d.name));
+        diags_.report(
+            Code::unknown_override, m.span,
+            fmt::format("'override' replaces a rule of a base game's phase, and '{}' is this file's own", d.name),
+            fmt::format("to change one rule of a base's phase, write 'extend phase {} {{ override move ... }}'; here "
+                        "drop 'override'",
+                        d.name));
   if (find_builtin(d.name) >= 0 || find_builtin_var(d.name) >= 0) {
     diags_.report(Code::duplicate_name, d.name_span, fmt::format("'{}' is a built-in name", d.name),
                   "choose another name");
@@ -161,7 +164,8 @@ void Checker::collect_decl(ast::Decl& d, bool from_variant) {
     std::set<std::string> seen;
     for (size_t i = 0; i < d.choices.size(); ++i)
       if (!seen.insert(d.choices[i]).second)
-        diags_.report(Code::bad_param_decl, d.choice_spans[i], fmt::format("choice '{}' is listed twice", d.choices[i]));
+        diags_.report(Code::bad_param_decl, d.choice_spans[i],
+                      fmt::format("choice '{}' is listed twice", d.choices[i]));
   }
   d.sym = static_cast<int>(c_.syms.size());
   c_.by_name[d.name] = d.sym;

@@ -15,7 +15,6 @@ using ast::StmtKind;
 using ast::Type;
 using diag::Code;
 
-
 // ---- expressions --------------------------------------------------------------------------------
 
 Type Checker::expr(Expr& e, Type want, int want_enum) {
@@ -39,12 +38,15 @@ Type Checker::expr(Expr& e, Type want, int want_enum) {
 
 Type Checker::int_literal(Expr& e) {
   if (e.value > lang::kMaxLiteral && !negated_min_)
-    diags_.report(Code::number_too_large, e.span, fmt::format("{} is too large: numbers go up to {}", e.text.empty() ? std::to_string(e.value) : e.text, lang::kMaxLiteral));
+    diags_.report(Code::number_too_large, e.span,
+                  fmt::format("{} is too large: numbers go up to {}", e.text.empty() ? std::to_string(e.value) : e.text,
+                              lang::kMaxLiteral));
   return e.type == Type::Enum ? Type::Enum : Type::Int;  // a choice the checker turned into its number stays one
 }
 
 Type Checker::string_literal(Expr& e) {
-  diags_.report(Code::type_mismatch, e.span, "a string can only be used in 'note', 'about' or a parameter's description");
+  diags_.report(Code::type_mismatch, e.span,
+                "a string can only be used in 'note', 'about' or a parameter's description");
   return Type::Error;
 }
 
@@ -63,7 +65,8 @@ Type Checker::negate(Expr& e) {
   Type t = expr(*e.kids[0]);
   negated_min_ = false;
   if (!compatible(Type::Int, t))
-    diags_.report(Code::type_mismatch, e.kids[0]->span, fmt::format("'-' needs a number, but this is {}", ast::type_name(t)));
+    diags_.report(Code::type_mismatch, e.kids[0]->span,
+                  fmt::format("'-' needs a number, but this is {}", ast::type_name(t)));
   return Type::Int;
 }
 
@@ -157,12 +160,16 @@ Type Checker::builtin_name(Expr& e, int b) {
   e.ref = b;
   if (info.where == Where::Play) needs_play(e.span, fmt::format("'{}'", e.text));
   if (info.id == BuiltinVar::roll) {
-    if (!in_chance_) diags_.report(Code::misplaced, e.span, "'roll' exists only in a chance phase", "throw dice with 'phase NAME chance DICE { ... }'");
+    if (!in_chance_)
+      diags_.report(Code::misplaced, e.span, "'roll' exists only in a chance phase",
+                    "throw dice with 'phase NAME chance DICE { ... }'");
     diags_.report(Code::missing_index, e.span, "'roll' holds one value per die: write roll[0], roll[1], ...");
     return Type::Error;
   }
   if (info.type == Type::Domain) {
-    e.enum_id = static_cast<int>(info.id == BuiltinVar::sites ? Type::Site : info.id == BuiltinVar::seats ? Type::Player : Type::Piece);
+    e.enum_id = static_cast<int>(info.id == BuiltinVar::sites   ? Type::Site
+                                 : info.id == BuiltinVar::seats ? Type::Player
+                                                                : Type::Piece);
   }
   return info.type;
 }
@@ -194,7 +201,8 @@ Type Checker::choice_or_unknown(Expr& e, Type want, int want_enum) {
   }
   std::vector<std::string> cands = global_names();
   for (auto& l : scope_) cands.push_back(l.name);
-  for (int i = 0; i < static_cast<int>(BuiltinVar::count_); ++i) cands.push_back(builtin_var_info(static_cast<BuiltinVar>(i)).name);
+  for (int i = 0; i < static_cast<int>(BuiltinVar::count_); ++i)
+    cands.push_back(builtin_var_info(static_cast<BuiltinVar>(i)).name);
   if (want == Type::Enum && want_enum >= 0)
     for (auto& ch : c_.enums[want_enum].choices) cands.push_back(ch);
   std::string hint = diag::suggest(e.text, cands);
@@ -215,7 +223,8 @@ Type Checker::access(Expr& e) {
   auto index_as = [&](Expr& i, Type t) {
     Type got = expr(i, t);
     if (!compatible(t, got))
-      diags_.report(Code::type_mismatch, i.span, fmt::format("this index must be {}, but it is {}", ast::type_name(t), ast::type_name(got)));
+      diags_.report(Code::type_mismatch, i.span,
+                    fmt::format("this index must be {}, but it is {}", ast::type_name(t), ast::type_name(got)));
   };
   if (root->kind != ExprKind::Name) {
     diags_.report(Code::bad_index, e.span, "only tables, regions, tracks and 'roll' can be indexed");
@@ -231,14 +240,17 @@ Type Checker::access(Expr& e) {
       index_as(*idx[0], Type::Int);
       return Type::Site;
     }
-    diags_.report(Code::bad_index, e.span, fmt::format("local '{}' is {} and cannot be indexed", root->text, ast::type_name(l->type)));
+    diags_.report(Code::bad_index, e.span,
+                  fmt::format("local '{}' is {} and cannot be indexed", root->text, ast::type_name(l->type)));
     return Type::Error;
   }
   int b = find_builtin_var(root->text);
   if (b >= 0 && c_.lookup(root->text) < 0 && static_cast<BuiltinVar>(b) == BuiltinVar::roll) {
     root->ref = b;
     root->type = Type::Int;
-    if (!in_chance_) diags_.report(Code::misplaced, root->span, "'roll' exists only in a chance phase", "throw dice with 'phase NAME chance DICE { ... }'");
+    if (!in_chance_)
+      diags_.report(Code::misplaced, root->span, "'roll' exists only in a chance phase",
+                    "throw dice with 'phase NAME chance DICE { ... }'");
     if (idx.size() != 1) diags_.report(Code::bad_index, e.span, "'roll' takes one index: the die");
     for (auto* i : idx) index_as(*i, Type::Int);
     return Type::Int;
@@ -253,7 +265,8 @@ Type Checker::access(Expr& e) {
   s.used = true;
   root->sym = g;
   if (s.kind != SymKind::Var && s.kind != SymKind::Const && s.kind != SymKind::Region && s.kind != SymKind::Track) {
-    diags_.report(Code::bad_index, e.span, fmt::format("'{}' is {} and cannot be indexed", root->text, sym_kind_name(s.kind)));
+    diags_.report(Code::bad_index, e.span,
+                  fmt::format("'{}' is {} and cannot be indexed", root->text, sym_kind_name(s.kind)));
     for (auto* i : idx) expr(*i);
     return Type::Error;
   }
@@ -261,23 +274,29 @@ Type Checker::access(Expr& e) {
   const auto& dims = s.decl->dims;
   size_t allowed = dims.size() + (s.kind == SymKind::Region || s.kind == SymKind::Track ? 1 : 0);
   if (idx.size() > allowed) {
-    diags_.report(Code::bad_index, e.span,
-                  fmt::format("'{}' takes {}, but {} given", root->text, count_of(allowed, "index"), count_is(idx.size())));
+    diags_.report(
+        Code::bad_index, e.span,
+        fmt::format("'{}' takes {}, but {} given", root->text, count_of(allowed, "index"), count_is(idx.size())));
     for (auto* i : idx) expr(*i);
     return Type::Error;
   }
   for (size_t k = 0; k < idx.size(); ++k) {
     Type t = Type::Int;
     if (k < dims.size())
-      t = dims[k].type == "site" ? Type::Site : dims[k].type == "player" ? Type::Player : dims[k].type == "piece" ? Type::Piece : Type::Int;
+      t = dims[k].type == "site"     ? Type::Site
+          : dims[k].type == "player" ? Type::Player
+          : dims[k].type == "piece"  ? Type::Piece
+                                     : Type::Int;
     index_as(*idx[k], t);
   }
   if (idx.size() < dims.size()) {
-    diags_.report(Code::missing_index, e.span,
-                  fmt::format("'{}' needs {}, but {} given", root->text, count_of(dims.size(), "index"), count_is(idx.size())));
+    diags_.report(
+        Code::missing_index, e.span,
+        fmt::format("'{}' needs {}, but {} given", root->text, count_of(dims.size(), "index"), count_is(idx.size())));
     return Type::Error;
   }
-  if (s.kind == SymKind::Region || s.kind == SymKind::Track) return idx.size() == dims.size() ? Type::Region : Type::Site;
+  if (s.kind == SymKind::Region || s.kind == SymKind::Track)
+    return idx.size() == dims.size() ? Type::Region : Type::Site;
   return s.type;
 }
 
@@ -305,7 +324,8 @@ Type Checker::membership_operands(Expr& e) {
   want_type(*e.kids[0], Type::Site, "the left of 'in'");
   Type t = expr(r);
   if (t != Type::Region && t != Type::Error)
-    diags_.report(Code::type_mismatch, r.span, fmt::format("'in' needs a region or track on its right, but this is {}", ast::type_name(t)));
+    diags_.report(Code::type_mismatch, r.span,
+                  fmt::format("'in' needs a region or track on its right, but this is {}", ast::type_name(t)));
   return Type::Bool;
 }
 
@@ -324,8 +344,11 @@ Type Checker::equality_operands(Expr& e) {
   if (lt == Type::Enum && rt == Type::Enum && l.enum_id != r.enum_id) ok = false;
   if (lt == Type::Region || lt == Type::Domain || lt == Type::Dice || lt == Type::Void) ok = ok && lt == Type::Error;
   if (!ok)
-    diags_.report(Code::type_mismatch, e.span, fmt::format("cannot compare {} with {}", ast::type_name(lt), ast::type_name(rt)),
-                  lt == Type::Enum ? fmt::format("choices of '{}': {}", c_.enums[l.enum_id].param, fmt::join(c_.enums[l.enum_id].choices, ", ")) : "");
+    diags_.report(Code::type_mismatch, e.span,
+                  fmt::format("cannot compare {} with {}", ast::type_name(lt), ast::type_name(rt)),
+                  lt == Type::Enum ? fmt::format("choices of '{}': {}", c_.enums[l.enum_id].param,
+                                                 fmt::join(c_.enums[l.enum_id].choices, ", "))
+                                   : "");
   return Type::Bool;
 }
 
@@ -339,11 +362,13 @@ Type Checker::number_operands(Expr& e) {
   bool numbers = true;
   for (auto [t, x] : {std::pair{lt, &l}, std::pair{rt, &r}})
     if (!compatible(Type::Int, t)) {
-      diags_.report(Code::type_mismatch, x->span, fmt::format("'{}' needs numbers, but this is {}", info.spelling, ast::type_name(t)));
+      diags_.report(Code::type_mismatch, x->span,
+                    fmt::format("'{}' needs numbers, but this is {}", info.spelling, ast::type_name(t)));
       numbers = false;
     }
   if (cmp && numbers && !compatible(lt, rt))
-    diags_.report(Code::type_mismatch, e.span, fmt::format("cannot compare {} with {}", ast::type_name(lt), ast::type_name(rt)));
+    diags_.report(Code::type_mismatch, e.span,
+                  fmt::format("cannot compare {} with {}", ast::type_name(lt), ast::type_name(rt)));
   return cmp ? Type::Bool : Type::Int;
 }
 

@@ -15,7 +15,6 @@ using ast::StmtKind;
 using ast::Type;
 using diag::Code;
 
-
 std::string count_of(size_t n, const char* noun) {
   std::string w = noun;
   if (n != 1) w += w.back() == 'x' ? "es" : "s";
@@ -48,11 +47,13 @@ int Checker::declare(const std::string& nm, Type t, int enum_id, Span span) {
     diags_.report(Code::shadowed, span, fmt::format("local '{}' hides an outer local of the same name", nm),
                   fmt::format("the outer '{}' is declared at {}; rename one of them", nm, src_.where(outer->span)));
   else if (g >= 0 && c_.syms[g].kind != SymKind::Seat && span.file == c_.modules[c_.main].file)
-    diags_.report(Code::shadowed, span, fmt::format("local '{}' hides {} of the same name", nm, sym_kind_name(c_.syms[g].kind)),
+    diags_.report(Code::shadowed, span,
+                  fmt::format("local '{}' hides {} of the same name", nm, sym_kind_name(c_.syms[g].kind)),
                   "rename the local to keep both usable");
   if (span.file == c_.modules[c_.main].file && (find_builtin_var(nm) >= 0 || find_builtin(nm) >= 0))
     diags_.report(Code::shadowed, span, fmt::format("local '{}' hides the built-in '{}'", nm, nm),
-                  find_builtin_var(nm) >= 0 ? fmt::format("assigning to this local does not change the game's '{}'", nm) : "rename the local");
+                  find_builtin_var(nm) >= 0 ? fmt::format("assigning to this local does not change the game's '{}'", nm)
+                                            : "rename the local");
   scope_.push_back({nm, t, enum_id, next_slot_, span});
   max_slot_ = std::max(max_slot_, next_slot_ + 1);
   return next_slot_++;

@@ -14,7 +14,6 @@ using ast::StmtKind;
 using ast::Type;
 using diag::Code;
 
-
 // ---- statements ---------------------------------------------------------------------------------
 
 void Checker::block(ast::Block& b) {
@@ -76,10 +75,12 @@ void Checker::return_statement(Stmt& s) {
   } else {
     Type t = expr(*s.exprs[0], result_);
     if (result_ == Type::Void)
-      diags_.report(Code::type_mismatch, s.exprs[0]->span, "this function declares no result type, so 'return' takes no value");
-    else if (!compatible(result_, t))
       diags_.report(Code::type_mismatch, s.exprs[0]->span,
-                    fmt::format("this function returns {}, but this is {}", ast::type_name(result_), ast::type_name(t)));
+                    "this function declares no result type, so 'return' takes no value");
+    else if (!compatible(result_, t))
+      diags_.report(
+          Code::type_mismatch, s.exprs[0]->span,
+          fmt::format("this function returns {}, but this is {}", ast::type_name(result_), ast::type_name(t)));
   }
 }
 
@@ -95,7 +96,8 @@ void Checker::emit_statement(Stmt& s) {
     if (g < 0 && broken(s.name)) {
       // the event's declaration did not parse: already reported
     } else if (g >= 0)
-      diags_.report(Code::unknown_event, s.name_span, fmt::format("'{}' is {}, not an event", s.name, sym_kind_name(c_.syms[g].kind)),
+      diags_.report(Code::unknown_event, s.name_span,
+                    fmt::format("'{}' is {}, not an event", s.name, sym_kind_name(c_.syms[g].kind)),
                     c_.syms[g].kind == SymKind::Def ? fmt::format("call it: {}(...)", s.name) : hint);
     else
       diags_.report(Code::unknown_event, s.name_span, fmt::format("unknown event '{}'", s.name), hint);
@@ -107,7 +109,8 @@ void Checker::emit_statement(Stmt& s) {
   ast::Decl* ev = c_.syms[g].decl;
   if (ev->formals.size() != call.kids.size() - 1)
     diags_.report(Code::wrong_arity, call.span,
-                  fmt::format("event '{}' takes {}, but {} given", s.name, count_of(ev->formals.size(), "argument"), count_is(call.kids.size() - 1)));
+                  fmt::format("event '{}' takes {}, but {} given", s.name, count_of(ev->formals.size(), "argument"),
+                              count_is(call.kids.size() - 1)));
   for (size_t i = 1; i < call.kids.size(); ++i) {
     Type t = i - 1 < ev->formals.size() ? type_from_name(ev->formals[i - 1].type) : Type::Error;
     want_type(*call.kids[i], t, "an event argument");
@@ -120,7 +123,8 @@ void Checker::add_statement(Stmt& s) {
   want_type(*s.exprs[0], Type::Site, "what 'add' adds");
   Type t = expr(*s.exprs[1]);
   if (t != Type::Region && t != Type::Error)
-    diags_.report(Code::type_mismatch, s.exprs[1]->span, fmt::format("'add' adds to a region or track, but this is {}", ast::type_name(t)));
+    diags_.report(Code::type_mismatch, s.exprs[1]->span,
+                  fmt::format("'add' adds to a region or track, but this is {}", ast::type_name(t)));
   else if (s.exprs[1]->kind != ExprKind::Name && s.exprs[1]->kind != ExprKind::Index)
     diags_.report(Code::type_mismatch, s.exprs[1]->span, "'add' needs a declared region or track");
 }
@@ -140,14 +144,19 @@ void Checker::end_game_statement(Stmt& s) {
     Symbol& sym = c_.syms[g];
     sym.used = true;
     s.sym = g;
-    if (sym.kind == SymKind::Var && sym.decl->dims.size() == 1 && sym.decl->dims[0].type == "player" && ast::is_number(sym.type)) ok = true;
-    if (sym.kind == SymKind::Def && sym.decl->formals.size() == 1 && sym.decl->formals[0].type == "player" && ast::is_number(sym.type)) ok = true;
+    if (sym.kind == SymKind::Var && sym.decl->dims.size() == 1 && sym.decl->dims[0].type == "player" &&
+        ast::is_number(sym.type))
+      ok = true;
+    if (sym.kind == SymKind::Def && sym.decl->formals.size() == 1 && sym.decl->formals[0].type == "player" &&
+        ast::is_number(sym.type))
+      ok = true;
   }
   if (!ok && !(g < 0 && broken(s.name)))
     diags_.report(g < 0 ? Code::unknown_name : Code::type_mismatch, s.name_span,
                   g < 0 ? fmt::format("unknown name '{}'", s.name)
                         : fmt::format("'end_game by' needs a number per player, and '{}' is not one", s.name),
-                  g < 0 ? diag::suggest(s.name, global_names()) : "use a 'var NAME: int per player' or a 'def NAME(p: player): int'");
+                  g < 0 ? diag::suggest(s.name, global_names())
+                        : "use a 'var NAME: int per player' or a 'def NAME(p: player): int'");
 }
 
 void Checker::assign(Stmt& s) {
@@ -165,16 +174,20 @@ void Checker::assign(Stmt& s) {
     if (l) {
       writable = &target == root;
       if (!writable)
-        diags_.report(Code::not_assignable, target.span, fmt::format("cannot assign into '{}': a region or track does not change during play", root->text));
+        diags_.report(
+            Code::not_assignable, target.span,
+            fmt::format("cannot assign into '{}': a region or track does not change during play", root->text));
     } else if (g >= 0) {
       SymKind k = c_.syms[g].kind;
       c_.syms[g].used = true;
       writable = k == SymKind::Var || (k == SymKind::Const && where_ == Where::Build);
       if (k == SymKind::Const && where_ != Where::Build && !writable)
-        diags_.report(Code::not_assignable, target.span, fmt::format("constant '{}' can only be set while building the board", root->text),
+        diags_.report(Code::not_assignable, target.span,
+                      fmt::format("constant '{}' can only be set while building the board", root->text),
                       "declare it with 'var' if it changes during play");
       else if (!writable)
-        diags_.report(Code::not_assignable, target.span, fmt::format("cannot assign to {} '{}'", sym_kind_name(k), root->text));
+        diags_.report(Code::not_assignable, target.span,
+                      fmt::format("cannot assign to {} '{}'", sym_kind_name(k), root->text));
     } else if (b >= 0) {
       writable = builtin_var_info(static_cast<BuiltinVar>(b)).writable;
       if (!writable) diags_.report(Code::not_assignable, target.span, fmt::format("'{}' is read-only", root->text));
@@ -193,12 +206,15 @@ void Checker::assign(Stmt& s) {
   }
   bool ok = writable;
   if (ok && s.assign != lang::Assign::Set && !compatible(Type::Int, t)) {
-    diags_.report(Code::type_mismatch, target.span, fmt::format("'{}' needs a number, but this is {}", lang::assign_spelling(s.assign), ast::type_name(t)));
+    diags_.report(
+        Code::type_mismatch, target.span,
+        fmt::format("'{}' needs a number, but this is {}", lang::assign_spelling(s.assign), ast::type_name(t)));
     ok = false;
   }
   Type v = expr(value, t, enum_id);
   if (ok && !compatible(t, v))
-    diags_.report(Code::type_mismatch, value.span, fmt::format("cannot assign {} to {}", ast::type_name(v), ast::type_name(t)));
+    diags_.report(Code::type_mismatch, value.span,
+                  fmt::format("cannot assign {} to {}", ast::type_name(v), ast::type_name(t)));
 }
 
 }  // namespace keli::check

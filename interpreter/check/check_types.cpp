@@ -14,7 +14,6 @@ using ast::StmtKind;
 using ast::Type;
 using diag::Code;
 
-
 // ---- helpers ------------------------------------------------------------------------------------
 
 bool Checker::compatible(Type want, Type got) {
@@ -42,8 +41,7 @@ std::optional<int64_t> Checker::literal_int(const Expr& e) {
 bool Checker::is_constant(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Int:
-    case ExprKind::Bool:
-      return true;
+    case ExprKind::Bool: return true;
     case ExprKind::Name: {
       if (e.is_local || e.sym < 0) return e.type == Type::Enum || e.type == Type::Error;
       auto k = c_.syms[e.sym].kind;
@@ -54,8 +52,7 @@ bool Checker::is_constant(const Expr& e) {
     case ExprKind::Binary:
     case ExprKind::Cond:
       return std::all_of(e.kids.begin(), e.kids.end(), [&](const ast::ExprPtr& k) { return is_constant(*k); });
-    default:
-      return false;
+    default: return false;
   }
 }
 
@@ -63,7 +60,8 @@ void Checker::constant_int(Expr& e, const char* what) {
   begin(nullptr, Where::Any);
   Type t = expr(e, Type::Int);
   if (!compatible(Type::Int, t))
-    diags_.report(Code::type_mismatch, e.span, fmt::format("{} must be a number, but this is {}", what, ast::type_name(t)));
+    diags_.report(Code::type_mismatch, e.span,
+                  fmt::format("{} must be a number, but this is {}", what, ast::type_name(t)));
   else if (!is_constant(e))
     diags_.report(Code::not_constant, e.span, fmt::format("{} must be known before play", what),
                   "use numbers and parameters only");

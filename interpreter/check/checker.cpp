@@ -22,9 +22,10 @@ using ast::Type;
 using diag::Code;
 
 const char* sym_kind_name(SymKind k) {
-  static const char* names[] = {"a parameter", "a constant table", "a variable", "a region", "a track", "dice",
-                                "a function", "a shape", "an event", "a phase", "a seat", "a built-in function",
-                                "a built-in variable"};
+  static const char* names[] = {
+      "a parameter",        "a constant table", "a variable", "a region", "a track", "dice",
+      "a function",         "a shape",          "an event",   "a phase",  "a seat",  "a built-in function",
+      "a built-in variable"};
   return names[static_cast<int>(k)];
 }
 
@@ -48,9 +49,7 @@ Type Checker::declared_type(const std::string& name, Span span) {
   return t;
 }
 
-std::string Checker::hint_or(std::string hint, std::string fallback) {
-  return hint.empty() ? fallback : hint;
-}
+std::string Checker::hint_or(std::string hint, std::string fallback) { return hint.empty() ? fallback : hint; }
 
 // ---- declarations -------------------------------------------------------------------------------
 
@@ -161,7 +160,8 @@ void Checker::check_param(ast::Decl& d) {
       std::string hint = d.value->kind == ExprKind::Name ? diag::suggest(d.value->text, d.choices) : "";
       diags_.report(Code::bad_param_value, d.value->span,
                     d.value->kind == ExprKind::Name
-                        ? fmt::format("the default must be one of the choices: '{}' is not a choice of '{}'", d.value->text, d.name)
+                        ? fmt::format("the default must be one of the choices: '{}' is not a choice of '{}'",
+                                      d.value->text, d.name)
                         : std::string("the default must be one of the choices"),
                     hint.empty() ? fmt::format("choices: {}", fmt::join(d.choices, ", ")) : hint);
     } else {
@@ -193,7 +193,8 @@ void Checker::check_param(ast::Decl& d) {
         std::vector<std::string> vals;
         for (auto& a : d.allowed) {
           auto av = literal_int(*a);
-          if (!av) diags_.report(Code::bad_param_decl, a->span, "allowed values must be numbers");
+          if (!av)
+            diags_.report(Code::bad_param_decl, a->span, "allowed values must be numbers");
           else {
             vals.push_back(std::to_string(*av));
             found = found || *av == *v;
@@ -222,11 +223,14 @@ void Checker::check_dims(ast::Decl& d) {
     }
   }
   if (d.dims.size() > static_cast<size_t>(lang::kMaxTableDims))
-    diags_.report(Code::bad_index, d.dims[lang::kMaxTableDims].span, fmt::format("tables have at most {} dimensions", lang::kMaxTableDims == 2 ? "two" : std::to_string(lang::kMaxTableDims)));
+    diags_.report(Code::bad_index, d.dims[lang::kMaxTableDims].span,
+                  fmt::format("tables have at most {} dimensions",
+                              lang::kMaxTableDims == 2 ? "two" : std::to_string(lang::kMaxTableDims)));
   if (d.kind == DeclKind::Region || d.kind == DeclKind::Track)
     for (auto& dim : d.dims)
       if (dim.type == "site")
-        diags_.report(Code::bad_index, dim.span, fmt::format("a {} cannot be indexed per site", ast::decl_kind_name(d.kind)),
+        diags_.report(Code::bad_index, dim.span,
+                      fmt::format("a {} cannot be indexed per site", ast::decl_kind_name(d.kind)),
                       "index it per player, per piece or per range A..B");
   end();
 }
@@ -238,12 +242,14 @@ void Checker::check_table(ast::Decl& d, bool is_const) {
     Type t = c_.syms[d.sym].type;
     Type got = expr(*d.value, t);
     if (!compatible(t, got))
-      diags_.report(Code::type_mismatch, d.value->span,
-                    fmt::format("the initial value is {}, but '{}' holds {}", ast::type_name(got), d.name, ast::type_name(t)));
+      diags_.report(
+          Code::type_mismatch, d.value->span,
+          fmt::format("the initial value is {}, but '{}' holds {}", ast::type_name(got), d.name, ast::type_name(t)));
     if (!is_constant(*d.value))
-      diags_.report(Code::not_constant, d.value->span,
-                    fmt::format("the initial value of {} must be known before play", is_const ? "a constant" : "a variable"),
-                    "use numbers and parameters here, or set the value in a 'setup' block");
+      diags_.report(
+          Code::not_constant, d.value->span,
+          fmt::format("the initial value of {} must be known before play", is_const ? "a constant" : "a variable"),
+          "use numbers and parameters here, or set the value in a 'setup' block");
     end();
   }
 }
@@ -266,11 +272,13 @@ void Checker::check_def(ast::Decl& d) {
   if (d.value) {
     Type got = expr(*d.value, result_);
     if (result_ == Type::Void) {
-      diags_.report(Code::type_mismatch, d.name_span, fmt::format("'{}' gives a value but declares no result type", d.name),
+      diags_.report(Code::type_mismatch, d.name_span,
+                    fmt::format("'{}' gives a value but declares no result type", d.name),
                     fmt::format("add ': {}' after the parameters", ast::type_name(got)));
     } else if (!compatible(result_, got)) {
-      diags_.report(Code::type_mismatch, d.value->span,
-                    fmt::format("'{}' must give {}, but this is {}", d.name, ast::type_name(result_), ast::type_name(got)));
+      diags_.report(
+          Code::type_mismatch, d.value->span,
+          fmt::format("'{}' must give {}, but this is {}", d.name, ast::type_name(result_), ast::type_name(got)));
     }
   } else {
     block(d.body);
@@ -295,13 +303,15 @@ void Checker::check_handler(ast::Decl& d) {
     std::vector<std::string> evs;
     for (auto* x : c_.events) evs.push_back(x->name);
     diags_.report(Code::unknown_event, d.name_span, fmt::format("unknown event '{}'", d.name),
-                  hint_or(diag::suggest(d.name, evs), evs.empty() ? "no events are declared" : fmt::format("events: {}", fmt::join(evs, ", "))));
+                  hint_or(diag::suggest(d.name, evs),
+                          evs.empty() ? "no events are declared" : fmt::format("events: {}", fmt::join(evs, ", "))));
   } else {
     ev = c_.syms[e].decl;  // a handler alone does not use its event: only an emit does
     d.sym = e;
     if (ev->formals.size() != d.formals.size())
       diags_.report(Code::handler_arity, d.name_span,
-                    fmt::format("event '{}' has {}, but this handler names {}", d.name, count_of(ev->formals.size(), "parameter"), d.formals.size()),
+                    fmt::format("event '{}' has {}, but this handler names {}", d.name,
+                                count_of(ev->formals.size(), "parameter"), d.formals.size()),
                     fmt::format("declared at {}", src_.where(ev->name_span)));
   }
   formals_ = static_cast<int>(d.formals.size());
@@ -330,7 +340,8 @@ void Checker::check_phase(ast::Decl& d) {
   int otherwise = 0;
   for (auto& m : d.moves) {
     if (!names.insert(m.name).second)
-      diags_.report(Code::duplicate_name, m.span, fmt::format("phase '{}' already has a rule named '{}'", d.name, m.name));
+      diags_.report(Code::duplicate_name, m.span,
+                    fmt::format("phase '{}' already has a rule named '{}'", d.name, m.name));
     if (m.is_otherwise && ++otherwise > 1)
       diags_.report(Code::duplicate_name, m.span, "a phase has at most one 'otherwise' rule");
     begin(&d, Where::Play);
@@ -354,10 +365,13 @@ void Checker::check_formals(ast::Decl& d) {
   for (auto& f : d.formals) {
     declared_type(f.type, f.type_span);
     if (!names.insert(f.name).second)
-      diags_.report(Code::duplicate_name, f.span, fmt::format("'{}' is already declared as a parameter of '{}'", f.name, d.name));
+      diags_.report(Code::duplicate_name, f.span,
+                    fmt::format("'{}' is already declared as a parameter of '{}'", f.name, d.name));
   }
   if (d.formals.size() > static_cast<size_t>(lang::kMaxArgs))
-    diags_.report(Code::wrong_arity, d.name_span, fmt::format("'{}' has {} parameters; at most {} are allowed", d.name, d.formals.size(), lang::kMaxArgs));
+    diags_.report(
+        Code::wrong_arity, d.name_span,
+        fmt::format("'{}' has {} parameters; at most {} are allowed", d.name, d.formals.size(), lang::kMaxArgs));
 }
 
 // `display NAME`: a variable per site (numbers on the board) or a region (its empty sites marked);
@@ -372,15 +386,20 @@ void Checker::check_display(ast::Decl& d) {
         sym.used = true;
         Type want = i == 0 ? Type::Site : Type::Player;
         bool right_type = sym.type == want || sym.type == Type::Int;
-        if (sym.kind == SymKind::Def && sym.decl->formals.size() == 1 && sym.decl->formals[0].type == "piece" && right_type) ok = true;
-        if ((sym.kind == SymKind::Const || sym.kind == SymKind::Var) && sym.decl->dims.size() == 1 && sym.decl->dims[0].type == "piece" && right_type) ok = true;
+        if (sym.kind == SymKind::Def && sym.decl->formals.size() == 1 && sym.decl->formals[0].type == "piece" &&
+            right_type)
+          ok = true;
+        if ((sym.kind == SymKind::Const || sym.kind == SymKind::Var) && sym.decl->dims.size() == 1 &&
+            sym.decl->dims[0].type == "piece" && right_type)
+          ok = true;
       }
       if (!ok)
         diags_.report(s < 0 ? Code::unknown_name : Code::type_mismatch, d.name_spans[i],
                       s < 0 ? fmt::format("unknown name '{}'", d.names[i])
                             : fmt::format("'{}' must give a {} for each piece", d.names[i], i == 0 ? "site" : "player"),
                       s < 0 ? diag::suggest(d.names[i], global_names())
-                            : fmt::format("use a 'def {}(pc: piece): {}' or a table 'per piece'", d.names[i], i == 0 ? "site" : "player"));
+                            : fmt::format("use a 'def {}(pc: piece): {}' or a table 'per piece'", d.names[i],
+                                          i == 0 ? "site" : "player"));
     }
     return;
   }
@@ -412,7 +431,8 @@ void Checker::check_dice_choice(Expr& e) {
   }
   Type t = expr(e);
   if (t != Type::Dice && t != Type::Error)
-    diags_.report(Code::type_mismatch, e.span, fmt::format("a chance phase throws dice, but this is {}", ast::type_name(t)),
+    diags_.report(Code::type_mismatch, e.span,
+                  fmt::format("a chance phase throws dice, but this is {}", ast::type_name(t)),
                   "name dice declared with 'dice NAME = ...'");
 }
 

@@ -16,21 +16,33 @@ namespace keli::check {
 // The built-in table lives in the vocabulary (lang/builtins.hpp); the checker reads it unqualified.
 using lang::Builtin;
 using lang::builtin_info;
-using lang::BuiltinVar;
 using lang::builtin_var_info;
+using lang::BuiltinVar;
 using lang::find_builtin;
 using lang::find_builtin_var;
 using lang::Where;
 
 enum class SymKind : uint8_t {
-  Param, Const, Var, Region, Track, Dice, Def, Shape, Event, Phase, Seat, BuiltinFn, BuiltinVar,
+  Param,
+  Const,
+  Var,
+  Region,
+  Track,
+  Dice,
+  Def,
+  Shape,
+  Event,
+  Phase,
+  Seat,
+  BuiltinFn,
+  BuiltinVar,
 };
 const char* sym_kind_name(SymKind k);
 
 struct Symbol {
   std::string name;
   SymKind kind;
-  ast::Decl* decl = nullptr;  // null for built-ins and seats
+  ast::Decl* decl = nullptr;          // null for built-ins and seats
   ast::Type type = ast::Type::Error;  // element type for tables, result type for functions
   int enum_id = -1;
   int index = -1;  // built-in id, seat number
@@ -51,8 +63,8 @@ struct Checked {
   std::unordered_map<std::string, int> by_name;
   std::vector<EnumInfo> enums;
   // Live declarations by kind, in the order they take effect (overridden ones left out).
-  std::vector<ast::Decl*> params, consts, vars, regions, tracks, dice, defs, shapes, events, handlers,
-      setups, phases, invariants, limits;
+  std::vector<ast::Decl*> params, consts, vars, regions, tracks, dice, defs, shapes, events, handlers, setups, phases,
+      invariants, limits;
   ast::Decl* players = nullptr;
   ast::Decl* pieces = nullptr;
   ast::Decl* board = nullptr;

@@ -15,7 +15,8 @@ namespace keli::check {
 
 std::string count_of(size_t n, const char* noun);  // "1 argument", "2 arguments"
 std::string count_is(size_t n);
-ast::Type type_from_name(const std::string& n);      // int, bool, site, player, piece; Error otherwise                    // "1 is", "2 are"  // the evaluator passes at most this many arguments
+ast::Type type_from_name(const std::string& n);  // int, bool, site, player, piece; Error otherwise // "1 is", "2 are"
+                                                 // // the evaluator passes at most this many arguments
 
 class Checker {
  public:
@@ -41,7 +42,7 @@ class Checker {
   std::vector<std::string> names_of_kind(SymKind k) const;
   // After a syntax error the checker stays quiet about names the broken text may have declared.
   bool broken(const std::string& name) const { return broken_.count(name) > 0; }
-  bool warn_in(int file) const;  // warnings are given for the game's own file, once it parses
+  bool warn_in(int file) const;                           // warnings are given for the game's own file, once it parses
   std::optional<int64_t> fold(const ast::Expr& e) const;  // a value of literals only
   void warn_never(const ast::Expr* cond, const char* what, const std::string& rule);
 
@@ -138,13 +139,13 @@ class Checker {
   bool negated_min_ = false;  // the literal under '-' is 2147483648, which is allowed there
   ast::Type result_ = ast::Type::Void;
   std::vector<std::tuple<ast::Decl*, ast::Decl*, Span>> calls_;  // caller, callee (def, shape, event)
-  std::map<ast::Decl*, std::pair<Span, std::string>> play_use_;    // functions that need play-time state
-  std::set<std::string> broken_;  // names in text that did not parse (Module::broken_names)
-  std::set<int> syntax_files_;    // files with syntax errors
-  std::set<int> entered_;         // phases some statement names (`phase = NAME`)
+  std::map<ast::Decl*, std::pair<Span, std::string>> play_use_;  // functions that need play-time state
+  std::set<std::string> broken_;                             // names in text that did not parse (Module::broken_names)
+  std::set<int> syntax_files_;                               // files with syntax errors
+  std::set<int> entered_;                                    // phases some statement names (`phase = NAME`)
   std::vector<std::pair<const ast::Decl*, size_t>> unread_;  // formals never read (W003, once no errors)
   std::vector<std::tuple<const ast::Expr*, const char*, std::string>> never_;  // guards and filters to fold
-  int formals_ = 0;               // slots below this are formals: a duplicate formal is E102, not W002
+  int formals_ = 0;  // slots below this are formals: a duplicate formal is E102, not W002
 };
 
 }  // namespace keli::check

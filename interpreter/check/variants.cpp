@@ -25,8 +25,8 @@ void Checker::replace_decl(ast::Decl& d, Symbol& old) {
   if (d.is_override) return;
   diags_.report(Code::missing_override, d.name_span,
                 fmt::format("'{}' replaces {} of the same name in the base game", d.name, sym_kind_name(old.kind)),
-                fmt::format("write 'override {} {}' to say so (the base's is at {})", ast::decl_kind_name(d.kind), d.name,
-                            src_.where(old.decl->name_span)));
+                fmt::format("write 'override {} {}' to say so (the base's is at {})", ast::decl_kind_name(d.kind),
+                            d.name, src_.where(old.decl->name_span)));
 }
 
 // `override` of something the base does not have.
@@ -35,7 +35,8 @@ void Checker::override_missing(ast::Decl& d, bool from_variant) {
   d.broken = true;  // reported: no warnings about it being unused on top
   Span at = d.name_span.valid() ? d.name_span : d.span;
   if (!from_variant) {
-    diags_.report(Code::unknown_override, at, fmt::format("'override {}' replaces a declaration of a base game, and this file extends none", kind),
+    diags_.report(Code::unknown_override, at,
+                  fmt::format("'override {}' replaces a declaration of a base game, and this file extends none", kind),
                   "drop 'override', or name the base: game \"NAME\" extends \"BASE.keli\"");
     return;
   }
@@ -70,39 +71,45 @@ void Checker::extend_phase(ast::Decl& d, bool from_variant) {
   if (!from_variant || !is_phase || c_.syms[s].decl->file == d.file) {
     std::string hint = !from_variant ? "name the base game: game \"NAME\" extends \"BASE.keli\""
                        : is_phase    ? fmt::format("phase '{}' is declared in this file: add the rules to it", d.name)
-                                     : hint_or(diag::suggest(d.name, names_of_kind(SymKind::Phase)), "declare a new phase with 'phase NAME { ... }'");
+                                     : hint_or(diag::suggest(d.name, names_of_kind(SymKind::Phase)),
+                                               "declare a new phase with 'phase NAME { ... }'");
     diags_.report(Code::unknown_override, d.name_span,
-                  !from_variant ? std::string("'extend phase' adds rules to a phase of a base game, and this file extends none")
-                                : fmt::format("the base game has no phase '{}' to extend", d.name),
+                  !from_variant
+                      ? std::string("'extend phase' adds rules to a phase of a base game, and this file extends none")
+                      : fmt::format("the base game has no phase '{}' to extend", d.name),
                   hint);
     return;
   }
   ast::Decl& base = *c_.syms[s].decl;
   if (base.value) {
-    diags_.report(Code::unknown_override, d.name_span, fmt::format("phase '{}' throws dice: it has no rules to extend", d.name),
+    diags_.report(Code::unknown_override, d.name_span,
+                  fmt::format("phase '{}' throws dice: it has no rules to extend", d.name),
                   fmt::format("replace it whole with 'override phase {} chance ...'", d.name));
     return;
   }
   std::vector<std::string> seen;
   for (auto& m : d.moves) {
     if (std::find(seen.begin(), seen.end(), m.name) != seen.end()) {
-      diags_.report(Code::duplicate_name, m.span, fmt::format("this 'extend phase {}' already has a rule named '{}'", d.name, m.name));
+      diags_.report(Code::duplicate_name, m.span,
+                    fmt::format("this 'extend phase {}' already has a rule named '{}'", d.name, m.name));
       continue;
     }
     seen.push_back(m.name);
     auto it = std::find_if(base.moves.begin(), base.moves.end(), [&](const ast::Move& b) { return b.name == m.name; });
     if (it != base.moves.end()) {
       if (!m.is_override)
-        diags_.report(Code::missing_override, m.span, fmt::format("rule '{}' replaces the base phase's rule of the same name", m.name),
-                      fmt::format("write 'override {} {}' to say so (the base's is at {})", m.is_otherwise ? "otherwise" : "move",
-                                  m.name, src_.where(it->span)));
+        diags_.report(Code::missing_override, m.span,
+                      fmt::format("rule '{}' replaces the base phase's rule of the same name", m.name),
+                      fmt::format("write 'override {} {}' to say so (the base's is at {})",
+                                  m.is_otherwise ? "otherwise" : "move", m.name, src_.where(it->span)));
       *it = std::move(m);
       continue;
     }
     if (m.is_override) {
       std::vector<std::string> rules;
       for (const auto& b : base.moves) rules.push_back(b.name);
-      diags_.report(Code::unknown_override, m.span, fmt::format("phase '{}' of the base game has no rule '{}' to override", d.name, m.name),
+      diags_.report(Code::unknown_override, m.span,
+                    fmt::format("phase '{}' of the base game has no rule '{}' to override", d.name, m.name),
                     hint_or(diag::suggest(m.name, rules), "to add a new rule, drop 'override'"));
     }
     base.moves.push_back(std::move(m));  // a new rule (checked even when its 'override' was wrong)

@@ -13,9 +13,7 @@ using ast::Expr;
 using ast::ExprKind;
 using diag::Code;
 
-bool Checker::warn_in(int file) const {
-  return syntax_files_.empty() && file == c_.modules[c_.main].file;
-}
+bool Checker::warn_in(int file) const { return syntax_files_.empty() && file == c_.modules[c_.main].file; }
 
 // The value of an expression made of literals (and choices, once resolved) only, computed by the
 // vocabulary's arithmetic; `false and x` and `true or x` are known whatever x is. A fault (a
@@ -53,7 +51,8 @@ void Checker::warn_never(const Expr* cond, const char* what, const std::string& 
   if (!cond || !warn_in(cond->span.file)) return;
   auto v = fold(*cond);
   if (v && *v == 0)
-    diags_.report(Code::never_applies, cond->span, fmt::format("rule '{}' can never apply: {} is always false", rule, what),
+    diags_.report(Code::never_applies, cond->span,
+                  fmt::format("rule '{}' can never apply: {} is always false", rule, what),
                   "fix the condition, or remove the rule");
 }
 
@@ -72,25 +71,29 @@ void Checker::warn_unused() {
       diags_.report(Code::unused, s.decl->name_span, fmt::format("'{}' (an event) is never emitted", s.name),
                     "remove it and its handlers, or raise it with 'emit'");
     } else {
-      diags_.report(Code::unused, s.decl->name_span, fmt::format("'{}' ({}) is never used", s.name, sym_kind_name(s.kind)),
-                    "remove it, or use it");
+      diags_.report(Code::unused, s.decl->name_span,
+                    fmt::format("'{}' ({}) is never used", s.name, sym_kind_name(s.kind)), "remove it, or use it");
     }
   }
   if (quiet) return;
   for (auto& [cond, what, rule] : never_) warn_never(cond, what, rule);
   for (auto& [d, i] : unread_)
-    diags_.report(Code::unused_param, d->formals[i].span, fmt::format("parameter '{}' of '{}' is never read", d->formals[i].name, d->name),
+    diags_.report(Code::unused_param, d->formals[i].span,
+                  fmt::format("parameter '{}' of '{}' is never read", d->formals[i].name, d->name),
                   "remove it (and the argument at every call), or use it");
   for (auto* h : c_.handlers)
     if (h->sym >= 0 && !c_.syms[h->sym].used && warn_in(h->file))
-      diags_.report(Code::never_applies, h->name_span, fmt::format("this handler never runs: nothing emits '{}'", h->name),
+      diags_.report(Code::never_applies, h->name_span,
+                    fmt::format("this handler never runs: nothing emits '{}'", h->name),
                     "emit the event where it happens, or remove the handler");
   // Play starts in the first phase; any other must be named somewhere (`phase = NAME`) to be entered.
   for (size_t i = 1; i < c_.phases.size(); ++i) {
     const ast::Decl* d = c_.phases[i];
     if (!entered_.count(d->sym) && warn_in(d->file))
-      diags_.report(Code::never_applies, d->name_span, fmt::format("phase '{}' is never entered: no statement names it", d->name),
-                    fmt::format("play starts in the first phase, '{}'; enter this one with 'phase = {}'", c_.phases[0]->name, d->name));
+      diags_.report(Code::never_applies, d->name_span,
+                    fmt::format("phase '{}' is never entered: no statement names it", d->name),
+                    fmt::format("play starts in the first phase, '{}'; enter this one with 'phase = {}'",
+                                c_.phases[0]->name, d->name));
   }
 }
 

@@ -54,8 +54,10 @@ int CodeGen::callable_for(const ast::Decl& d) {
   for (size_t i = 0; i < d.formals.size(); ++i) out_.callables[id].params.push_back(base + static_cast<int>(i));
   int body;
   bool is_expr = d.value != nullptr;
-  if (is_expr) body = expr(*d.value, base);
-  else body = block(d.body, base);
+  if (is_expr)
+    body = expr(*d.value, base);
+  else
+    body = block(d.body, base);
   out_.callables[id].body = body;
   out_.callables[id].is_expr = is_expr;
   return id;
@@ -73,7 +75,9 @@ lang::ValueKind CodeGen::value_kind(const ast::Expr& d) const {
   if (d.type == ast::Type::Region) return lang::ValueKind::Site;
   if (d.type == ast::Type::Domain) {
     auto t = static_cast<ast::Type>(d.enum_id);
-    return t == ast::Type::Site ? lang::ValueKind::Site : t == ast::Type::Player ? lang::ValueKind::Player : lang::ValueKind::Int;
+    return t == ast::Type::Site     ? lang::ValueKind::Site
+           : t == ast::Type::Player ? lang::ValueKind::Player
+                                    : lang::ValueKind::Int;
   }
   return lang::ValueKind::Int;
 }
@@ -89,7 +93,9 @@ int CodeGen::domain(const ast::Expr& e, int base) {
   if (e.type == ast::Type::Domain) {
     int n = node(Op::DomCount, e.span);
     auto t = static_cast<ast::Type>(e.enum_id);
-    out_.code[n].aux = static_cast<uint8_t>(t == ast::Type::Site ? lang::DomainOf::Sites : t == ast::Type::Player ? lang::DomainOf::Seats : lang::DomainOf::Pieces);
+    out_.code[n].aux = static_cast<uint8_t>(t == ast::Type::Site     ? lang::DomainOf::Sites
+                                            : t == ast::Type::Player ? lang::DomainOf::Seats
+                                                                     : lang::DomainOf::Pieces);
     return n;
   }
   int r = expr(e, base);
@@ -184,10 +190,8 @@ int CodeGen::name(const ast::Expr& e, int base) {
     case SymKind::Var:
     case SymKind::Const:
     case SymKind::Region:
-    case SymKind::Track:
-      return access(e, base);
-    default:
-      return node(Op::Imm, e.span);
+    case SymKind::Track: return access(e, base);
+    default: return node(Op::Imm, e.span);
   }
 }
 
@@ -255,8 +259,10 @@ int CodeGen::block(const ast::Block& b, int base) {
   for (auto& s : b) {
     int n = stmt(*s, base);
     if (n < 0) continue;
-    if (first < 0) first = n;
-    else out_.code[last].next = n;
+    if (first < 0)
+      first = n;
+    else
+      out_.code[last].next = n;
     last = n;
     while (out_.code[last].next >= 0) last = out_.code[last].next;
   }
@@ -304,7 +310,8 @@ int CodeGen::assign(const ast::Stmt& s, int base) {
     return n;
   }
   if (root->sym < 0) {
-    int n = node(static_cast<lang::BuiltinVar>(root->ref) == lang::BuiltinVar::mover ? Op::SetMover : Op::SetPhase, s.span);
+    int n =
+        node(static_cast<lang::BuiltinVar>(root->ref) == lang::BuiltinVar::mover ? Op::SetMover : Op::SetPhase, s.span);
     out_.code[n].k[0] = v;
     return n;
   }
@@ -328,8 +335,10 @@ int CodeGen::if_statement(const ast::Stmt& s, int base) {
     int n = node(Op::If, s.span);
     out_.code[n].k[0] = c;
     out_.code[n].k[1] = then;
-    if (prev >= 0) out_.code[prev].k[2] = n;
-    else first = n;
+    if (prev >= 0)
+      out_.code[prev].k[2] = n;
+    else
+      first = n;
     prev = n;
   }
   if (s.has_else) out_.code[prev].k[2] = block(s.blocks.back(), base);

@@ -22,8 +22,8 @@ class CodeGen {
   int block(const ast::Block& b, int base);
   lang::ValueKind value_kind(const ast::Expr& domain_expr) const;  // for notation: Int, Site or Player
 
-  std::map<int, int> phase_ids;   // phase symbol -> phase number
-  std::map<int, int> event_ids;   // event symbol -> event number
+  std::map<int, int> phase_ids;  // phase symbol -> phase number
+  std::map<int, int> event_ids;  // event symbol -> event number
 
  private:
   int node(Op op, Span span);

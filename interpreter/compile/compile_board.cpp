@@ -20,8 +20,11 @@ VarInfo Compiler::layout(const ast::Decl& d, int base, const Program& out, bool 
   t.name = d.name;
   t.base = base;
   using lang::ValueKind;
-  t.kind = d.type == "bool" ? ValueKind::Bool : d.type == "site" ? ValueKind::Site : d.type == "player" ? ValueKind::Player
-         : d.type == "piece" ? ValueKind::Piece : ValueKind::Int;
+  t.kind = d.type == "bool"     ? ValueKind::Bool
+           : d.type == "site"   ? ValueKind::Site
+           : d.type == "player" ? ValueKind::Player
+           : d.type == "piece"  ? ValueKind::Piece
+                                : ValueKind::Int;
   for (auto& dim : d.dims) {
     if (dim.type == "site") {
       t.dims.push_back(building ? lang::kMaxSites : out.num_sites);

@@ -77,8 +77,10 @@ int64_t Compiler::stored_constant(const ast::Expr& e, const char* what) {
 bool Compiler::set_params(const ParamSettings& settings, Program& out) {
   for (auto* d : ck.params) {
     const ast::Expr& v = *d->value;
-    if (d->ptype == ast::ParamType::Enum) values[d->sym] = v.ref >= 0 ? v.ref : 0;
-    else values[d->sym] = v.kind == ExprKind::Neg ? -v.kids[0]->value : v.value;
+    if (d->ptype == ast::ParamType::Enum)
+      values[d->sym] = v.ref >= 0 ? v.ref : 0;
+    else
+      values[d->sym] = v.kind == ExprKind::Neg ? -v.kids[0]->value : v.value;
   }
   bool ok = true;
   for (const auto& [name, text] : settings) {
@@ -87,7 +89,8 @@ bool Compiler::set_params(const ParamSettings& settings, Program& out) {
       std::vector<std::string> names;
       for (auto* d : ck.params) names.push_back(d->name);
       std::string hint = diag::suggest(name, names);
-      if (hint.empty()) hint = names.empty() ? "this game has no parameters" : fmt::format("parameters: {}", fmt::join(names, ", "));
+      if (hint.empty())
+        hint = names.empty() ? "this game has no parameters" : fmt::format("parameters: {}", fmt::join(names, ", "));
       diags.report(Code::unknown_param, Span{}, fmt::format("unknown parameter '{}'", name), hint);
       ok = false;
       continue;
@@ -111,7 +114,8 @@ std::string Compiler::value_text(const ast::Decl& d, int64_t v) {
 
 std::optional<int64_t> Compiler::parse_value(const ast::Decl& d, const std::string& text) {
   auto bad = [&](const std::string& allowed) -> std::optional<int64_t> {
-    diags.report(Code::bad_param_value, Span{}, fmt::format("'{}' is not a valid value for parameter '{}'", text, d.name),
+    diags.report(Code::bad_param_value, Span{},
+                 fmt::format("'{}' is not a valid value for parameter '{}'", text, d.name),
                  fmt::format("allowed: {}", allowed));
     return std::nullopt;
   };
@@ -133,8 +137,9 @@ std::optional<int64_t> Compiler::parse_value(const ast::Decl& d, const std::stri
     used = 0;
   }
   std::string allowed = "a whole number";
-  if (d.lo) allowed = fmt::format("{}..{}", d.lo->kind == ExprKind::Neg ? -d.lo->kids[0]->value : d.lo->value,
-                                  d.hi->kind == ExprKind::Neg ? -d.hi->kids[0]->value : d.hi->value);
+  if (d.lo)
+    allowed = fmt::format("{}..{}", d.lo->kind == ExprKind::Neg ? -d.lo->kids[0]->value : d.lo->value,
+                          d.hi->kind == ExprKind::Neg ? -d.hi->kids[0]->value : d.hi->value);
   if (!d.allowed.empty()) {
     std::vector<std::string> vals;
     for (auto& a : d.allowed) vals.push_back(std::to_string(a->kind == ExprKind::Neg ? -a->kids[0]->value : a->value));

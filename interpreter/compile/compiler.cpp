@@ -61,12 +61,14 @@ bool Compiler::count_players(Program& out) {
   int64_t players = need_constant(*ck.players->value, "the number of players");
   if (diags.has_errors()) return false;
   if (players < 1 || players > lang::kMaxPlayers) {
-    diags.report(Code::eval_error, ck.players->value->span, fmt::format("{} players: a game has 1 to {}", players, lang::kMaxPlayers));
+    diags.report(Code::eval_error, ck.players->value->span,
+                 fmt::format("{} players: a game has 1 to {}", players, lang::kMaxPlayers));
     return false;
   }
   out.num_players = static_cast<int>(players);
   for (int i = 0; i < players; ++i)
-    out.seat_names.push_back(i < static_cast<int>(ck.players->names.size()) ? ck.players->names[i] : fmt::format("P{}", i + 1));
+    out.seat_names.push_back(i < static_cast<int>(ck.players->names.size()) ? ck.players->names[i]
+                                                                            : fmt::format("P{}", i + 1));
   if (!ck.players->names.empty() && static_cast<int64_t>(ck.players->names.size()) != players)
     diags.report(Code::eval_error, ck.players->name_spans[0],
                  fmt::format("{} seat names for {} players", ck.players->names.size(), players));
@@ -78,7 +80,8 @@ void Compiler::count_pieces(Program& out) {
   int64_t n = need_constant(*ck.pieces->value, "the number of pieces");
   if (n < 0 || n > lang::kMaxPieces)
     diags.report(Code::eval_error, ck.pieces->value->span, fmt::format("a game has 0 to {} pieces", lang::kMaxPieces));
-  else out.num_pieces = static_cast<int>(n);
+  else
+    out.num_pieces = static_cast<int>(n);
 }
 
 // State: the fixed slots, then every variable, with its initial value.
@@ -127,8 +130,10 @@ void Compiler::compile_phase(CodeGen& gen, Program& out, const ast::Decl& ph) {
   for (auto& m : ph.moves) {
     int id = static_cast<int>(out.rules.size());
     out.rules.push_back(compile_rule(gen, out, m));
-    if (m.is_otherwise) pi.otherwise = id;
-    else pi.rules.push_back(id);
+    if (m.is_otherwise)
+      pi.otherwise = id;
+    else
+      pi.rules.push_back(id);
   }
   out.phases.push_back(std::move(pi));
 }
@@ -161,8 +166,10 @@ void Compiler::set_move_limit(Program& out) {
   out.move_limit = kDefaultMoveLimit;
   for (auto* l : ck.limits) {
     int64_t v = need_constant(*l->value, "a limit");
-    if (v < 1 || v > INT32_MAX) diags.report(Code::eval_error, l->value->span, fmt::format("a limit must be 1 to {}, not {}", INT32_MAX, v));
-    else out.move_limit = static_cast<int>(v);
+    if (v < 1 || v > INT32_MAX)
+      diags.report(Code::eval_error, l->value->span, fmt::format("a limit must be 1 to {}, not {}", INT32_MAX, v));
+    else
+      out.move_limit = static_cast<int>(v);
   }
 }
 
@@ -176,7 +183,8 @@ void Compiler::compile_display(CodeGen& gen, Program& out, const ast::Decl& d) {
   for (size_t i = 0; i < ck.vars.size(); ++i)
     if (ck.vars[i]->name == d.name) out.display = static_cast<int>(i);
   for (size_t i = 0; i < out.region_tables.size(); ++i)
-    if (out.region_tables[i].name == d.name && out.region_tables[i].dims.empty()) out.display_marks = out.region_tables[i].base;
+    if (out.region_tables[i].name == d.name && out.region_tables[i].dims.empty())
+      out.display_marks = out.region_tables[i].base;
 }
 
 // A callable (pc) -> value for `display pieces`: the named function, or a table read as one.
@@ -210,7 +218,8 @@ int Compiler::agent_hook(CodeGen& gen, const std::string& name) {
   int i = ck.lookup(name);
   if (i < 0) return -1;
   const check::Symbol& s = ck.syms[i];
-  if (s.kind != SymKind::Def || s.decl->formals.size() != 1 || s.decl->formals[0].type != "player" || s.type != ast::Type::Int)
+  if (s.kind != SymKind::Def || s.decl->formals.size() != 1 || s.decl->formals[0].type != "player" ||
+      s.type != ast::Type::Int)
     return -1;
   return gen.callable_for(*s.decl);
 }

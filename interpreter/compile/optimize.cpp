@@ -21,7 +21,6 @@
 namespace keli::compile {
 namespace {
 
-
 // Node kinds that compute an operator on numbers alone (no state, locals, dice or calls), and
 // those whose value is a truth value; both read from the vocabulary's tables.
 bool is_pure_arith(Op op) {
@@ -69,8 +68,10 @@ class Optimizer {
     done_[c] = true;
     Callable& cl = p_.callables[c];
     if (cl.body < 0) return;
-    if (cl.is_expr) cl.body = expr(cl.body);
-    else stmts(cl.body);
+    if (cl.is_expr)
+      cl.body = expr(cl.body);
+    else
+      stmts(cl.body);
   }
 
   // Statement chains: every expression a statement holds is optimized in place. Nodes are read
@@ -183,7 +184,12 @@ class Optimizer {
         }
         return make_imm(idx, p_.consts[t.base + off]);
       }
-      case Op::AggSum: case Op::AggCount: case Op::AggAny: case Op::AggAll: case Op::AggMin: case Op::AggMax: {
+      case Op::AggSum:
+      case Op::AggCount:
+      case Op::AggAny:
+      case Op::AggAll:
+      case Op::AggMin:
+      case Op::AggMax: {
         // An aggregate writes nothing while it runs (unless its body calls a writer): index it.
         std::vector<int8_t> memo(p_.callables.size(), -1);
         if (writes(n.k[1], memo) || writes(n.k[2], memo)) break;
@@ -232,7 +238,11 @@ class Optimizer {
     if (depth > 4) return false;
     const Node& n = p_.code[idx];
     switch (n.op) {
-      case Op::Imm: case Op::Local: case Op::Mover: case Op::Phase: case Op::Ply: return true;
+      case Op::Imm:
+      case Op::Local:
+      case Op::Mover:
+      case Op::Phase:
+      case Op::Ply: return true;
       case Op::StateGet: return fixed_index(p_.vars[n.a], n);
       case Op::Not: return cheap(n.k[0], depth + 1);
       default: {
@@ -439,9 +449,14 @@ class Optimizer {
     for (; idx >= 0; idx = p_.code[idx].next) {
       const Node& n = p_.code[idx];
       switch (n.op) {
-        case Op::StateSet: case Op::SetMover: case Op::SetPhase: case Op::Emit: case Op::Finish: case Op::EndGame:
-          return true;
-        case Op::Call: case Op::CallStmt:
+        case Op::StateSet:
+        case Op::SetMover:
+        case Op::SetPhase:
+        case Op::Emit:
+        case Op::Finish:
+        case Op::EndGame: return true;
+        case Op::Call:
+        case Op::CallStmt:
           if (memo[n.a] < 0) memo[n.a] = writes(p_.callables[n.a].body, memo) ? 1 : 0;
           if (memo[n.a]) return true;
           for (int i = 0; i < n.c; ++i)
@@ -470,27 +485,7 @@ class Optimizer {
   std::vector<bool> done_;
 };
 
-void build_access(const std::vector<VarInfo>& tables, std::vector<Access>& out) {
-  out.clear();
-  for (const VarInfo& t : tables) {
-    Access a;
-    a.base = t.base;
-    a.ndims = static_cast<int32_t>(t.dims.size());
-    assert(a.ndims <= 2);
-    for (int d = 0; d < a.ndims && d < 2; ++d) {
-      a.low[d] = t.lows[d];
-      a.dim[d] = t.dims[d];
-    }
-    out.push_back(a);
-  }
-}
-
 }  // namespace
-
-void build_access_tables(Program& p) {
-  build_access(p.vars, p.var_access);
-  build_access(p.const_tables, p.const_access);
-}
 
 void optimize(Program& p) { Optimizer(p).run(); }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "lang/limits.hpp"
 #include "lang/nodes.hpp"
 #include "lang/source.hpp"
 #include "lang/types.hpp"
@@ -29,9 +30,9 @@ struct Node {
 
 struct Callable {
   std::string name;
-  int body = -1;       // first statement, or the expression for `def f() = expr`
+  int body = -1;  // first statement, or the expression for `def f() = expr`
   bool is_expr = false;
-  int frame = 0;       // first local slot
+  int frame = 0;            // first local slot
   std::vector<int> params;  // absolute local slots of the parameters, in order
   // Writes no state and is worth caching: while moves are generated (the state frozen), its value
   // for the same arguments is remembered (runtime/machine.cpp). Set by the optimizer.
@@ -40,9 +41,9 @@ struct Callable {
 
 struct RuleParam {
   std::string name;
-  int domain = -1;     // a domain node
-  int filter = -1;     // `where` on this parameter, or -1
-  int slot = -1;       // absolute local slot
+  int domain = -1;                              // a domain node
+  int filter = -1;                              // `where` on this parameter, or -1
+  int slot = -1;                                // absolute local slot
   lang::ValueKind kind = lang::ValueKind::Int;  // what the value is, for notation: Int, Site or Player
 };
 
@@ -66,14 +67,14 @@ struct DiceSet {
   std::vector<std::vector<int32_t>> faces;
   std::vector<Outcome> outcomes;  // every distinct throw with its exact probability
   int64_t total = 1;
-  bool identical = false;         // all dice alike: a throw's values are sorted, smallest first
+  bool identical = false;  // all dice alike: a throw's values are sorted, smallest first
 };
 
 struct PhaseInfo {
   std::string name;
-  Span span;              // where the phase is declared, for errors
-  int dice = -1;          // chance phase: which dice; -1 for a decision phase
-  int chance_body = -1;   // chance phase: statements run after the throw
+  Span span;               // where the phase is declared, for errors
+  int dice = -1;           // chance phase: which dice; -1 for a decision phase
+  int chance_body = -1;    // chance phase: statements run after the throw
   std::vector<int> rules;  // decision phase: its rules; the otherwise rule last
   int otherwise = -1;
 };
@@ -86,8 +87,8 @@ struct Handler {
 struct VarInfo {
   std::string name;
   int base = 0;
-  std::vector<int> dims;    // sizes
-  std::vector<int> lows;    // the first index of each dimension (ranges may start anywhere)
+  std::vector<int> dims;  // sizes
+  std::vector<int> lows;  // the first index of each dimension (ranges may start anywhere)
   std::vector<lang::DimKind> dim_kinds;
   lang::ValueKind kind = lang::ValueKind::Int;  // what an element is
   int size() const {
@@ -101,8 +102,8 @@ struct VarInfo {
 struct Access {
   int32_t base = 0;
   int32_t ndims = 0;
-  int32_t low[2] = {0, 0};
-  int32_t dim[2] = {1, 1};
+  int32_t low[lang::kMaxTableDims] = {0, 0};
+  int32_t dim[lang::kMaxTableDims] = {1, 1};
 };
 
 // A domain filtered on a constant table, `x in D where T[x] == v`, precomputed by the optimizer:
@@ -131,35 +132,35 @@ struct Program {
   int num_players = 0, num_sites = 0, num_pieces = 0;
   std::vector<std::string> seat_names;
   std::vector<SiteInfo> sites;
-  std::vector<std::vector<int32_t>> regions;        // region/track instance -> sites in order
-  std::vector<std::vector<int16_t>> region_index;   // instance -> site -> first position or -1
+  std::vector<std::vector<int32_t>> regions;       // region/track instance -> sites in order
+  std::vector<std::vector<int16_t>> region_index;  // instance -> site -> first position or -1
   std::vector<int64_t> consts;
-  std::vector<VarInfo> vars;     // state variables, declared order
+  std::vector<VarInfo> vars;  // state variables, declared order
   std::vector<VarInfo> const_tables;
   std::vector<VarInfo> region_tables;  // base = first instance id
   int state_size = 0;
   std::vector<int32_t> initial;  // the state before setup blocks run
   std::vector<Node> code;
-  std::vector<Span> spans;       // per node
-  std::vector<int32_t> args;     // argument node lists for calls, emits, finish
+  std::vector<Span> spans;    // per node
+  std::vector<int32_t> args;  // argument node lists for calls, emits, finish
   std::vector<Callable> callables;
   std::vector<std::vector<Handler>> handlers;  // per event
   std::vector<Rule> rules;
   std::vector<PhaseInfo> phases;
   std::vector<DiceSet> dice;
-  std::vector<int> setups;       // callables
+  std::vector<int> setups;                              // callables
   std::vector<std::pair<std::string, int>> invariants;  // text, callable
   std::vector<std::string> notes;
-  int locals = 0;                // total local slots
-  int move_limit = 0;            // 0: none
-  int display = -1;              // var index shown on the board, -1 for none
-  int display_marks = -1;        // region instance whose empty sites are marked, -1 for none
+  int locals = 0;                         // total local slots
+  int move_limit = 0;                     // 0: none
+  int display = -1;                       // var index shown on the board, -1 for none
+  int display_marks = -1;                 // region instance whose empty sites are marked, -1 for none
   int piece_site = -1, piece_owner = -1;  // callables (pc) -> site and (pc) -> seat, -1 for none
-  int max_roll = 0;              // the most dice any set throws
+  int max_roll = 0;                       // the most dice any set throws
   // Filled by compile/optimize:
   std::vector<Access> var_access, const_access;  // per entry of vars / const_tables
-  bool guards_write_state = true;  // some move guard or filter may write the state
-  std::vector<DomainIndex> domain_indexes;  // DomIndex a=index k0=value
+  bool guards_write_state = true;                // some move guard or filter may write the state
+  std::vector<DomainIndex> domain_indexes;       // DomIndex a=index k0=value
   // For computer players (agents/): `def evaluate(p: player): int` (higher is better for p) and
   // `def team(p: player): int` (seats with equal values are partners); -1 when not declared.
   int evaluate = -1, team = -1;

@@ -105,7 +105,8 @@ std::vector<Phase> phases_of(const check::Checked& ck, const compile::Program& p
       Rule r;
       r.name = m.name;
       for (const auto& mp : m.params)
-        r.params.push_back(mp.name + " in " + expr_text(*mp.domain) + (mp.filter ? " where " + expr_text(*mp.filter) : ""));
+        r.params.push_back(mp.name + " in " + expr_text(*mp.domain) +
+                           (mp.filter ? " where " + expr_text(*mp.filter) : ""));
       ph.rules.push_back(std::move(r));
     }
     out.push_back(std::move(ph));
@@ -123,7 +124,8 @@ std::vector<Event> events_of(const check::Checked& ck) {
       if (h->name != e->name) continue;
       std::string formals;
       for (size_t i = 0; i < h->formals.size(); ++i) formals += (i ? ", " : "") + h->formals[i].name;
-      ev.handlers.push_back(fmt::format("on {}({}){}", h->name, formals, h->guard ? " when " + expr_text(*h->guard) : ""));
+      ev.handlers.push_back(
+          fmt::format("on {}({}){}", h->name, formals, h->guard ? " when " + expr_text(*h->guard) : ""));
     }
     out.push_back(std::move(ev));
   }
@@ -167,8 +169,10 @@ void seats_at_start(const std::shared_ptr<const compile::Program>& prog, Descrip
       bool all_owned = true;
       for (int64_t pc = 0; pc < p.num_pieces; ++pc) {
         int64_t owner = m.call(p.piece_owner, &pc, 1);
-        if (owner >= 0 && owner < p.num_players) ++count[owner];
-        else all_owned = false;
+        if (owner >= 0 && owner < p.num_players)
+          ++count[owner];
+        else
+          all_owned = false;
       }
       if (all_owned) d.pieces_per_seat = count;
     }

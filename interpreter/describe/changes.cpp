@@ -101,8 +101,10 @@ std::vector<Change> variant_changes(const std::string& path, std::string& base_g
       case DeclKind::Limit: {
         auto it = base.singles.find(d.kind);
         std::string to = d.value ? expr_text(*d.value) : "";
-        if (it == base.singles.end()) out.push_back({"adds", kind, d.name, "", to});
-        else out.push_back({"sets", kind, d.name, it->second, to});
+        if (it == base.singles.end())
+          out.push_back({"adds", kind, d.name, "", to});
+        else
+          out.push_back({"sets", kind, d.name, it->second, to});
         break;
       }
       case DeclKind::Board: out.push_back({base.has_board ? "replaces" : "adds", kind, "", "", ""}); break;

@@ -17,26 +17,26 @@ namespace keli::describe {
 
 // One thing a variant changes from its base.
 struct Change {
-  std::string action;  // "sets" (a parameter's default), "replaces" or "adds"
-  std::string kind;    // parameter, def, phase, var, board, handler, setup, invariant, ...
-  std::string name;    // may be empty (a setup block)
+  std::string action;    // "sets" (a parameter's default), "replaces" or "adds"
+  std::string kind;      // parameter, def, phase, var, board, handler, setup, invariant, ...
+  std::string name;      // may be empty (a setup block)
   std::string from, to;  // "sets": the base's default and the new one
 };
 
 struct Param {
   std::string name;
-  std::string type;   // bool, choice, int, "int in 3..12", "int in {4, 8, 16}"
-  std::string range;  // "3..12" for an int in a range
+  std::string type;                       // bool, choice, int, "int in 3..12", "int in {4, 8, 16}"
+  std::string range;                      // "3..12" for an int in a range
   std::string default_value, value, doc;  // value: the one in effect
-  std::vector<std::string> allowed;  // every allowed value; empty for an int (see range)
+  std::vector<std::string> allowed;       // every allowed value; empty for an int (see range)
 };
 
 struct Region {
   std::string name;
   bool track = false;
-  std::string dims;            // "per 0..15", "per player", or empty
-  std::vector<int> sizes;      // sites in each instance
-  bool marked = false;         // `display NAME`: its empty sites are drawn marked
+  std::string dims;        // "per 0..15", "per player", or empty
+  std::vector<int> sizes;  // sites in each instance
+  bool marked = false;     // `display NAME`: its empty sites are drawn marked
 };
 
 struct Throw {
@@ -46,12 +46,12 @@ struct Throw {
 
 struct Dice {
   std::string name;
-  std::vector<std::vector<int32_t>> faces;  // one list per die
-  bool identical = false;                   // throws are sorted, equal ones merged
-  int64_t total_weight = 1;                 // a throw's probability is weight / total_weight
-  std::vector<Throw> throws;                // every distinct throw
+  std::vector<std::vector<int32_t>> faces;          // one list per die
+  bool identical = false;                           // throws are sorted, equal ones merged
+  int64_t total_weight = 1;                         // a throw's probability is weight / total_weight
+  std::vector<Throw> throws;                        // every distinct throw
   std::vector<std::pair<int64_t, int64_t>> totals;  // sum of the values -> weight, ascending
-  std::vector<std::string> thrown_in;       // chance phases that throw this set now
+  std::vector<std::string> thrown_in;               // chance phases that throw this set now
 };
 
 struct Rule {
@@ -91,8 +91,8 @@ struct Description {
   std::vector<int> pieces_per_seat;  // by owner at the start; empty when unknown
 
   int sites = 0;
-  std::vector<std::string> shapes;  // shapes the board code calls, in order
-  std::vector<Region> regions;      // regions, then tracks, in declared order
+  std::vector<std::string> shapes;   // shapes the board code calls, in order
+  std::vector<Region> regions;       // regions, then tracks, in declared order
   std::vector<std::string> display;  // what the text board shows, one line each
 
   std::vector<Dice> dice;

@@ -62,7 +62,8 @@ std::string expr_text(const ast::Expr& e) {
       return "if " + expr_text(*e.kids[0]) + " then " + expr_text(*e.kids[1]) + " else " + expr_text(*e.kids[2]);
     case ExprKind::Aggregate: {
       std::string filter = e.kids.size() > 2 ? " where " + expr_text(*e.kids[2]) : "";
-      return fmt::format("{}({} in {}{}: {})", lang::aggregate_word(e.agg), e.var, expr_text(*e.kids[0]), filter, expr_text(*e.kids[1]));
+      return fmt::format("{}({} in {}{}: {})", lang::aggregate_word(e.agg), e.var, expr_text(*e.kids[0]), filter,
+                         expr_text(*e.kids[1]));
     }
     case ExprKind::List: return "[" + joined(e.kids, 0) + "]";
     case ExprKind::Range: {

@@ -26,7 +26,8 @@ class Object {
   std::string out_;
 };
 
-template <typename T, typename F> std::string array(const std::vector<T>& v, F encode) {
+template <typename T, typename F>
+std::string array(const std::vector<T>& v, F encode) {
   std::string out = "[";
   for (size_t i = 0; i < v.size(); ++i) out += (i ? "," : "") + encode(v[i]);
   return out + "]";
@@ -38,12 +39,18 @@ std::string strings(const std::vector<std::string>& v) {
 
 std::string dice_json(const Dice& x) {
   auto throws = array(x.throws, [&](const Throw& t) {
-    return Object().field("values", util::json_array(t.values)).num("weight", t.weight)
-        .str("probability", fraction(t.weight, x.total_weight)).done();
+    return Object()
+        .field("values", util::json_array(t.values))
+        .num("weight", t.weight)
+        .str("probability", fraction(t.weight, x.total_weight))
+        .done();
   });
   auto totals = array(x.totals, [&](const std::pair<int64_t, int64_t>& t) {
-    return Object().num("total", t.first).num("weight", t.second)
-        .str("probability", fraction(t.second, x.total_weight)).done();
+    return Object()
+        .num("total", t.first)
+        .num("weight", t.second)
+        .str("probability", fraction(t.second, x.total_weight))
+        .done();
   });
   return Object()
       .str("name", x.name)
@@ -62,18 +69,18 @@ std::string to_json(const Description& d) {
   Object o;
   o.str("game", d.game).str("file", d.file);
   o.field("about", array(d.about, [](const std::pair<std::string, std::string>& a) {
-    return Object().str("key", a.first).str("value", a.second).done();
-  }));
+            return Object().str("key", a.first).str("value", a.second).done();
+          }));
   o.flag("variant", d.variant);
   if (d.variant) {
     o.str("base_file", d.base_file).str("base_game", d.base_game);
     o.field("changes", array(d.changes, [](const Change& c) {
-      Object x;
-      x.str("action", c.action).str("kind", c.kind).str("name", c.name);
-      if (c.action == "sets") x.str("from", c.from);
-      if (!c.to.empty()) x.str("to", c.to);
-      return x.done();
-    }));
+              Object x;
+              x.str("action", c.action).str("kind", c.kind).str("name", c.name);
+              if (c.action == "sets") x.str("from", c.from);
+              if (!c.to.empty()) x.str("to", c.to);
+              return x.done();
+            }));
   }
   o.field("players", Object()
                          .num("count", static_cast<int64_t>(d.seats.size()))
@@ -85,39 +92,57 @@ std::string to_json(const Description& d) {
   o.field("board", Object()
                        .num("sites", d.sites)
                        .field("shapes", strings(d.shapes))
-                       .field("regions", array(d.regions, [](const Region& r) {
-                         return Object().str("name", r.name).str("kind", r.track ? "track" : "region")
-                             .str("dims", r.dims).num("instances", static_cast<int64_t>(r.sizes.size()))
-                             .field("sizes", util::json_array(r.sizes)).flag("marked", r.marked).done();
-                       }))
+                       .field("regions", array(d.regions,
+                                               [](const Region& r) {
+                                                 return Object()
+                                                     .str("name", r.name)
+                                                     .str("kind", r.track ? "track" : "region")
+                                                     .str("dims", r.dims)
+                                                     .num("instances", static_cast<int64_t>(r.sizes.size()))
+                                                     .field("sizes", util::json_array(r.sizes))
+                                                     .flag("marked", r.marked)
+                                                     .done();
+                                               }))
                        .field("display", strings(d.display))
                        .done());
   o.field("dice", array(d.dice, dice_json));
   o.field("params", array(d.params, [](const Param& p) {
-    Object x;
-    x.str("name", p.name).str("type", p.type).str("default", p.default_value).str("value", p.value);
-    x.field("allowed", strings(p.allowed));
-    if (!p.range.empty()) x.str("range", p.range);
-    return x.str("description", p.doc).done();
-  }));
+            Object x;
+            x.str("name", p.name).str("type", p.type).str("default", p.default_value).str("value", p.value);
+            x.field("allowed", strings(p.allowed));
+            if (!p.range.empty()) x.str("range", p.range);
+            return x.str("description", p.doc).done();
+          }));
   o.field("phases", array(d.phases, [](const Phase& ph) {
-    Object x;
-    x.str("name", ph.name).str("kind", ph.dice.empty() ? "decision" : "chance");
-    if (!ph.dice.empty()) x.str("dice", ph.dice);
-    if (!ph.dice_expr.empty()) x.str("dice_expr", ph.dice_expr);
-    x.field("rules", array(ph.rules, [](const Rule& r) { return Object().str("name", r.name).field("params", strings(r.params)).done(); }));
-    if (!ph.otherwise.empty()) x.str("otherwise", ph.otherwise);
-    return x.done();
-  }));
+            Object x;
+            x.str("name", ph.name).str("kind", ph.dice.empty() ? "decision" : "chance");
+            if (!ph.dice.empty()) x.str("dice", ph.dice);
+            if (!ph.dice_expr.empty()) x.str("dice_expr", ph.dice_expr);
+            x.field("rules", array(ph.rules, [](const Rule& r) {
+                      return Object().str("name", r.name).field("params", strings(r.params)).done();
+                    }));
+            if (!ph.otherwise.empty()) x.str("otherwise", ph.otherwise);
+            return x.done();
+          }));
   o.field("events", array(d.events, [](const Event& e) {
-    return Object().str("name", e.name).field("params", strings(e.formals)).field("handlers", strings(e.handlers)).done();
-  }));
+            return Object()
+                .str("name", e.name)
+                .field("params", strings(e.formals))
+                .field("handlers", strings(e.handlers))
+                .done();
+          }));
   o.num("setups", d.setups);
   o.field("state", Object()
-                       .field("vars", array(d.vars, [](const Var& v) {
-                         return Object().str("name", v.name).str("type", v.type).str("shape", v.shape)
-                             .num("slots", v.slots).num("bytes", 4 * static_cast<int64_t>(v.slots)).done();
-                       }))
+                       .field("vars", array(d.vars,
+                                            [](const Var& v) {
+                                              return Object()
+                                                  .str("name", v.name)
+                                                  .str("type", v.type)
+                                                  .str("shape", v.shape)
+                                                  .num("slots", v.slots)
+                                                  .num("bytes", 4 * static_cast<int64_t>(v.slots))
+                                                  .done();
+                                            }))
                        .num("fixed_slots", d.fixed_slots)
                        .num("slots", d.state_slots)
                        .num("bytes", 4 * static_cast<int64_t>(d.state_slots))

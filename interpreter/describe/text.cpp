@@ -94,13 +94,17 @@ class Writer {
   std::string out_;
 };
 
-std::string join(const std::vector<std::string>& v, const char* sep = ", ") { return fmt::format("{}", fmt::join(v, sep)); }
+std::string join(const std::vector<std::string>& v, const char* sep = ", ") {
+  return fmt::format("{}", fmt::join(v, sep));
+}
 
 std::string plural(size_t n, const std::string& one, const std::string& many) {
   return fmt::format("{} {}", n, n == 1 ? one : many);
 }
 
-std::string percent(int64_t w, int64_t total) { return fmt::format("{:.2f}%", 100.0 * static_cast<double>(w) / static_cast<double>(total)); }
+std::string percent(int64_t w, int64_t total) {
+  return fmt::format("{:.2f}%", 100.0 * static_cast<double>(w) / static_cast<double>(total));
+}
 
 // "16 tracks of 85 sites", or "16 tracks: 4 of 85 sites, 12 empty".
 std::string sizes_text(const Region& r) {
@@ -112,19 +116,23 @@ std::string sizes_text(const Region& r) {
   std::vector<std::pair<int, int>> groups;  // size, count, in order of first appearance
   for (int s : r.sizes) {
     auto it = std::find_if(groups.begin(), groups.end(), [&](auto& g) { return g.first == s; });
-    if (it == groups.end()) groups.push_back({s, 1});
-    else ++it->second;
+    if (it == groups.end())
+      groups.push_back({s, 1});
+    else
+      ++it->second;
   }
   std::vector<std::string> parts;
   for (auto& [size, count] : groups)
-    parts.push_back(size == 0 ? fmt::format("{} empty", count) : fmt::format("{} of {}", count, plural(size, "site", "sites")));
+    parts.push_back(size == 0 ? fmt::format("{} empty", count)
+                              : fmt::format("{} of {}", count, plural(size, "site", "sites")));
   return n + ": " + join(parts);
 }
 
 void game_section(Writer& w, const Description& d) {
   w.heading(d.game);
   std::vector<std::vector<std::string>> rows = {{"file", d.file}};
-  if (d.variant) rows.push_back({"variant of", d.base_file + (d.base_game.empty() ? "" : " (\"" + d.base_game + "\")")});
+  if (d.variant)
+    rows.push_back({"variant of", d.base_file + (d.base_game.empty() ? "" : " (\"" + d.base_game + "\")")});
   for (const auto& [key, value] : d.about) rows.push_back({key, value});
   w.table(rows);
   if (!d.variant) return;
@@ -152,12 +160,14 @@ void players_section(Writer& w, const Description& d) {
   }
   std::string per;
   if (!d.pieces_per_seat.empty()) {
-    bool even = std::all_of(d.pieces_per_seat.begin(), d.pieces_per_seat.end(), [&](int n) { return n == d.pieces_per_seat[0]; });
+    bool even = std::all_of(d.pieces_per_seat.begin(), d.pieces_per_seat.end(),
+                            [&](int n) { return n == d.pieces_per_seat[0]; });
     if (even) {
       per = fmt::format(", {} per seat", d.pieces_per_seat[0]);
     } else {
       std::vector<std::string> parts;
-      for (size_t i = 0; i < d.seats.size(); ++i) parts.push_back(fmt::format("{} {}", d.seats[i], d.pieces_per_seat[i]));
+      for (size_t i = 0; i < d.seats.size(); ++i)
+        parts.push_back(fmt::format("{} {}", d.seats[i], d.pieces_per_seat[i]));
       per = ": " + join(parts);
     }
   }
@@ -188,21 +198,25 @@ void dice_section(Writer& w, const Description& d) {
       for (const auto& f : x.faces) each.push_back("[" + join_ints(f) + "]");
       faces = plural(x.faces.size(), "die", "dice") + " " + join(each);
     }
-    std::string where = x.thrown_in.empty() ? "not thrown with these parameters" : "thrown in phase " + join(x.thrown_in);
+    std::string where =
+        x.thrown_in.empty() ? "not thrown with these parameters" : "thrown in phase " + join(x.thrown_in);
     w.line(fmt::format("{}: {}; {}", x.name, faces, where));
-    bool uniform = std::all_of(x.throws.begin(), x.throws.end(), [&](const Throw& t) { return t.weight == x.throws[0].weight; });
+    bool uniform =
+        std::all_of(x.throws.begin(), x.throws.end(), [&](const Throw& t) { return t.weight == x.throws[0].weight; });
     if (x.faces.size() > 1) {
       if (uniform && x.throws.size() > 12) {
         w.line(fmt::format("{} throws, each {}", x.throws.size(), fraction(x.throws[0].weight, x.total_weight)), 4, 4);
       } else {
         std::vector<std::string> parts;
-        for (const auto& t : x.throws) parts.push_back(fmt::format("{} {}", join_ints(t.values, "+"), fraction(t.weight, x.total_weight)));
+        for (const auto& t : x.throws)
+          parts.push_back(fmt::format("{} {}", join_ints(t.values, "+"), fraction(t.weight, x.total_weight)));
         w.items(plural(x.throws.size(), "throw", "throws") + ":", parts);
       }
     }
     std::vector<std::string> parts;
     for (const auto& [total, weight] : x.totals)
-      parts.push_back(fmt::format("{}: {} ({})", total, fraction(weight, x.total_weight), percent(weight, x.total_weight)));
+      parts.push_back(
+          fmt::format("{}: {} ({})", total, fraction(weight, x.total_weight), percent(weight, x.total_weight)));
     w.items(x.faces.size() > 1 ? "totals:" : "values:", parts);
   }
 }
@@ -228,7 +242,8 @@ void rules_section(Writer& w, const Description& d) {
   w.heading("Phases (play starts in the first)");
   for (const auto& ph : d.phases) {
     if (!ph.dice.empty()) {
-      w.line(fmt::format("{}: chance, throws {}{}", ph.name, ph.dice, ph.dice_expr.empty() ? "" : " (" + ph.dice_expr + ")"));
+      w.line(fmt::format("{}: chance, throws {}{}", ph.name, ph.dice,
+                         ph.dice_expr.empty() ? "" : " (" + ph.dice_expr + ")"));
     } else {
       w.line(ph.name + ":");
     }
@@ -239,7 +254,8 @@ void rules_section(Writer& w, const Description& d) {
   if (!d.events.empty()) {
     w.heading("Events and handlers");
     for (const auto& e : d.events) {
-      w.line(fmt::format("event {}({}): {}", e.name, join(e.formals), plural(e.handlers.size(), "handler", "handlers")));
+      w.line(
+          fmt::format("event {}({}): {}", e.name, join(e.formals), plural(e.handlers.size(), "handler", "handlers")));
       for (const auto& h : e.handlers) w.line(h, 4, 6);
     }
   }
@@ -249,13 +265,16 @@ void state_section(Writer& w, const Description& d) {
   w.heading("State (4 bytes a slot)");
   std::vector<std::vector<std::string>> rows = {{"variable", "type", "shape", "slots", "bytes"}};
   for (const auto& v : d.vars)
-    rows.push_back({v.name, v.type, v.shape.empty() ? "one value" : v.shape, std::to_string(v.slots), std::to_string(4 * v.slots)});
-  rows.push_back({"(fixed)", "int", "mover, phase, counts, places", std::to_string(d.fixed_slots), std::to_string(4 * d.fixed_slots)});
+    rows.push_back({v.name, v.type, v.shape.empty() ? "one value" : v.shape, std::to_string(v.slots),
+                    std::to_string(4 * v.slots)});
+  rows.push_back({"(fixed)", "int", "mover, phase, counts, places", std::to_string(d.fixed_slots),
+                  std::to_string(4 * d.fixed_slots)});
   rows.push_back({"total", "", "", std::to_string(d.state_slots), std::to_string(4 * d.state_slots)});
   w.table(rows);
   w.heading("Checks and bounds");
   for (const auto& i : d.invariants) w.line("invariant: " + i, 2, 4);
-  w.line(fmt::format("move limit: {} decisions{}", d.move_limit, d.limit_declared ? "" : " (Keli's own bound; the game declares none)"));
+  w.line(fmt::format("move limit: {} decisions{}", d.move_limit,
+                     d.limit_declared ? "" : " (Keli's own bound; the game declares none)"));
 }
 
 }  // namespace

@@ -20,8 +20,8 @@ const CodeInfo& info(Code c) {
 
 void Diagnostics::report(Code code, Span span, std::string message, std::string hint) {
   for (const auto& d : list_)  // one report per place and message, however often a pass meets it
-    if (d.code == code && d.span.file == span.file && d.span.line == span.line &&
-        d.span.col == span.col && d.message == message)
+    if (d.code == code && d.span.file == span.file && d.span.line == span.line && d.span.col == span.col &&
+        d.message == message)
       return;
   list_.push_back({code, span, std::move(message), std::move(hint)});
 }
@@ -53,7 +53,8 @@ std::string render(const SourceSet& src, const Diagnostic& d) {
     out += fmt::format("{} | {}\n", gutter, line);
     std::string pad;
     for (uint32_t i = 1; i < d.span.col && i <= line.size(); ++i) pad += line[i - 1] == '\t' ? '\t' : ' ';
-    uint32_t width = std::max<uint32_t>(1, std::min<uint32_t>(d.span.len, line.size() + 1 - std::min<uint32_t>(d.span.col, line.size() + 1)));
+    uint32_t width = std::max<uint32_t>(
+        1, std::min<uint32_t>(d.span.len, line.size() + 1 - std::min<uint32_t>(d.span.col, line.size() + 1)));
     out += fmt::format("{} | {}{}\n", std::string(gutter.size(), ' '), pad, std::string(width, '^'));
   }
   if (!d.hint.empty()) out += fmt::format("      = hint: {}\n", d.hint);
@@ -68,9 +69,9 @@ std::string render_json(const SourceSet& src, const std::vector<Diagnostic>& ds)
     out += fmt::format(
         "{}{{\"file\":{},\"line\":{},\"column\":{},\"length\":{},\"severity\":\"{}\",\"code\":\"{}\","
         "\"message\":{},\"hint\":{}}}",
-        i ? "," : "", util::json_string(d.span.valid() ? src.file(d.span.file).path : ""), d.span.line,
-        d.span.col, d.span.len, ci.severity == Severity::Error ? "error" : "warning", ci.code,
-        util::json_string(d.message), util::json_string(d.hint));
+        i ? "," : "", util::json_string(d.span.valid() ? src.file(d.span.file).path : ""), d.span.line, d.span.col,
+        d.span.len, ci.severity == Severity::Error ? "error" : "warning", ci.code, util::json_string(d.message),
+        util::json_string(d.hint));
   }
   return out + "]";
 }

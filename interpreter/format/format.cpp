@@ -35,9 +35,10 @@ Result format_text(const std::string& path, const std::string& text) {
     // A bug in the layout: say where, and write nothing.
     const Token* t = static_cast<size_t>(k) < before.size() ? &before[k] : nullptr;
     r.status = Result::InternalError;
-    r.message = fmt::format("{}:{}: internal error: the formatted text would not keep token {} ('{}'); "
-                            "the file is left unchanged (please report this)",
-                            path, t ? t->line : 0, k + 1, t ? std::string(t->text) : std::string("end of file"));
+    r.message = fmt::format(
+        "{}:{}: internal error: the formatted text would not keep token {} ('{}'); "
+        "the file is left unchanged (please report this)",
+        path, t ? t->line : 0, k + 1, t ? std::string(t->text) : std::string("end of file"));
     return r;
   }
   r.text = std::move(out);

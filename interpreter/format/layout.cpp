@@ -13,12 +13,12 @@ namespace {
 constexpr int kIndent = 2;  // spaces per level of brace depth and per continuation
 
 struct Line {
-  std::vector<size_t> code;  // indices of the code tokens on the line
-  long comment = -1;         // its trailing comment, or (for a comment line) the comment
-  bool comment_line = false; // a line holding only a comment
-  bool blank_before = false; // one blank line above it
-  int indent = 0;            // in spaces; comment lines get theirs from the next code line
-  bool closes = false;       // the line opens with a block's `}`
+  std::vector<size_t> code;   // indices of the code tokens on the line
+  long comment = -1;          // its trailing comment, or (for a comment line) the comment
+  bool comment_line = false;  // a line holding only a comment
+  bool blank_before = false;  // one blank line above it
+  int indent = 0;             // in spaces; comment lines get theirs from the next code line
+  bool closes = false;        // the line opens with a block's `}`
 };
 
 bool is_op(const Token& t, std::string_view s) { return t.kind == TokKind::Op && t.text == s; }
@@ -95,11 +95,10 @@ class Layout {
       }
       bool closing = block_close(static_cast<long>(k));
       bool empty_block = closing && prev == prev_code && block_open(prev_code);
-      bool follows_close = block_close(prev_code) && !after_comment &&
-                           (is_word(tok, "else") || is_word(tok, "elif"));
+      bool follows_close = block_close(prev_code) && !after_comment && (is_word(tok, "else") || is_word(tok, "elif"));
       bool joins = (block_open(static_cast<long>(k)) && !after_comment) || follows_close || empty_block;
-      bool forced = lines_.empty() || after_comment || closing || block_open(prev_code) ||
-                    block_close(prev_code) || ((role(k) & kStarts) && !is_op(tok, ";"));
+      bool forced = lines_.empty() || after_comment || closing || block_open(prev_code) || block_close(prev_code) ||
+                    ((role(k) & kStarts) && !is_op(tok, ";"));
       bool breaks = !joins && (forced || tok.breaks > 0);
       if (breaks) {
         if (closing) --depth;

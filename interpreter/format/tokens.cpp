@@ -107,30 +107,54 @@ struct State {
   }
 };
 
-template <typename Rule> struct action : p::nothing<Rule> {};
+template <typename Rule>
+struct action : p::nothing<Rule> {};
 
-template <uint8_t R> struct starts {
-  template <typename In> static void apply(const In& in, State& s) { s.add(in.begin(), R); }
+template <uint8_t R>
+struct starts {
+  template <typename In>
+  static void apply(const In& in, State& s) {
+    s.add(in.begin(), R);
+  }
 };
-template <uint8_t R> struct reads {
-  template <typename In> static void apply(const In& in, State& s) { s.set(in.begin(), R); }
+template <uint8_t R>
+struct reads {
+  template <typename In>
+  static void apply(const In& in, State& s) {
+    s.set(in.begin(), R);
+  }
 };
 
-template <> struct action<g::header> : starts<kStarts> {};
-template <> struct action<g::decl> : starts<kStarts> {};
-template <> struct action<g::stmt> : starts<kStarts> {};
-template <> struct action<g::about_entry> : starts<kStarts> {};
-template <> struct action<g::phase_item> : starts<kStarts> {};
-template <> struct action<g::neg_op> : reads<kUnary> {};
-template <> struct action<g::add_op> : reads<0> {};
-template <> struct action<g::call_suffix> : reads<kTight> {};
-template <> struct action<g::index_suffix> : reads<kTight> {};
-template <> struct action<g::formals> : reads<kTight> {};
-template <> struct action<g::handler_params> : reads<kTight> {};
-template <> struct action<g::move_params> : reads<kTight> {};
-template <> struct action<g::paren_expr> : reads<kGrouping> {};
-template <> struct action<g::list_lit> : reads<kGrouping> {};
-template <> struct action<g::faces> : reads<kGrouping> {};
+template <>
+struct action<g::header> : starts<kStarts> {};
+template <>
+struct action<g::decl> : starts<kStarts> {};
+template <>
+struct action<g::stmt> : starts<kStarts> {};
+template <>
+struct action<g::about_entry> : starts<kStarts> {};
+template <>
+struct action<g::phase_item> : starts<kStarts> {};
+template <>
+struct action<g::neg_op> : reads<kUnary> {};
+template <>
+struct action<g::add_op> : reads<0> {};
+template <>
+struct action<g::call_suffix> : reads<kTight> {};
+template <>
+struct action<g::index_suffix> : reads<kTight> {};
+template <>
+struct action<g::formals> : reads<kTight> {};
+template <>
+struct action<g::handler_params> : reads<kTight> {};
+template <>
+struct action<g::move_params> : reads<kTight> {};
+template <>
+struct action<g::paren_expr> : reads<kGrouping> {};
+template <>
+struct action<g::list_lit> : reads<kGrouping> {};
+template <>
+struct action<g::faces> : reads<kGrouping> {};
 
 // An aggregate's `(` has no role: it follows a word, which makes it tight by default.
 

@@ -30,10 +30,10 @@ std::vector<Token> lex(std::string_view src);
 long first_token_difference(const std::vector<Token>& a, const std::vector<Token>& b);
 
 enum Role : uint8_t {
-  kStarts = 1,      // first token of a declaration, statement, `about` entry, move or otherwise
-  kUnary = 2,       // a `-` that negates (no space after it)
-  kTight = 4,       // `(` of arguments or parameters, `[` of an index: no space before
-  kGrouping = 8,    // `(` of a parenthesised expression, `[` of a list: a space before
+  kStarts = 1,    // first token of a declaration, statement, `about` entry, move or otherwise
+  kUnary = 2,     // a `-` that negates (no space after it)
+  kTight = 4,     // `(` of arguments or parameters, `[` of an index: no space before
+  kGrouping = 8,  // `(` of a parenthesised expression, `[` of a list: a space before
 };
 
 struct Roles {

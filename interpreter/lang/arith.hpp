@@ -73,8 +73,7 @@ constexpr Result apply(int64_t a, int64_t b) {
   } else if constexpr (op == Operator::Or) {
     return {a != 0 || b != 0};
   } else {
-    static_assert(op != Operator::In && op != Operator::Not && op != Operator::Neg,
-                  "not a binary operator on numbers");
+    static_assert(op != Operator::In && op != Operator::Not && op != Operator::Neg, "not a binary operator on numbers");
     return {0};
   }
 }
@@ -94,12 +93,19 @@ constexpr Result apply(int64_t a) {
 // The same, chosen at run time (the interpreter's and the folders' entry point).
 constexpr Result apply(Operator op, int64_t a, int64_t b) {
   switch (op) {
-#define KELI_APPLY_CASE(id) \
-  case Operator::id: return apply<Operator::id>(a, b);
-    KELI_APPLY_CASE(Add) KELI_APPLY_CASE(Sub) KELI_APPLY_CASE(Mul) KELI_APPLY_CASE(Div) KELI_APPLY_CASE(Mod)
-    KELI_APPLY_CASE(Eq) KELI_APPLY_CASE(Ne) KELI_APPLY_CASE(Lt) KELI_APPLY_CASE(Le) KELI_APPLY_CASE(Gt)
-    KELI_APPLY_CASE(Ge) KELI_APPLY_CASE(And) KELI_APPLY_CASE(Or)
-#undef KELI_APPLY_CASE
+    case Operator::Add: return apply<Operator::Add>(a, b);
+    case Operator::Sub: return apply<Operator::Sub>(a, b);
+    case Operator::Mul: return apply<Operator::Mul>(a, b);
+    case Operator::Div: return apply<Operator::Div>(a, b);
+    case Operator::Mod: return apply<Operator::Mod>(a, b);
+    case Operator::Eq: return apply<Operator::Eq>(a, b);
+    case Operator::Ne: return apply<Operator::Ne>(a, b);
+    case Operator::Lt: return apply<Operator::Lt>(a, b);
+    case Operator::Le: return apply<Operator::Le>(a, b);
+    case Operator::Gt: return apply<Operator::Gt>(a, b);
+    case Operator::Ge: return apply<Operator::Ge>(a, b);
+    case Operator::And: return apply<Operator::And>(a, b);
+    case Operator::Or: return apply<Operator::Or>(a, b);
     case Operator::Neg: return apply<Operator::Neg>(a);
     case Operator::Not: return apply<Operator::Not>(a);
     case Operator::In: break;

@@ -13,21 +13,21 @@ namespace keli::lang {
 enum class Where : uint8_t { Any, Build, Play };
 
 // X(id, name, arity, result, arg0, arg1, where, doc)
-#define KELI_BUILTIN_FUNCTIONS(X)                                                                    \
-  X(size, "size", 1, Int, Region, Void, Any, "the number of sites in a region or track")          \
+#define KELI_BUILTIN_FUNCTIONS(X)                                                                   \
+  X(size, "size", 1, Int, Region, Void, Any, "the number of sites in a region or track")            \
   X(index, "index", 2, Int, Region, Site, Any, "where a site first stands in a track (-1: absent)") \
-  X(next, "next", 2, Site, Region, Site, Any, "the site after s in a track, wrapping round")      \
-  X(next_seat, "next_seat", 1, Player, Player, Void, Any, "the next seat in turn order")          \
-  X(abs, "abs", 1, Int, Int, Void, Any, "absolute value")                                         \
-  X(min, "min", 2, Int, Int, Int, Any, "the smaller of two numbers")                              \
-  X(max, "max", 2, Int, Int, Int, Any, "the larger of two numbers")                               \
+  X(next, "next", 2, Site, Region, Site, Any, "the site after s in a track, wrapping round")        \
+  X(next_seat, "next_seat", 1, Player, Player, Void, Any, "the next seat in turn order")            \
+  X(abs, "abs", 1, Int, Int, Void, Any, "absolute value")                                           \
+  X(min, "min", 2, Int, Int, Int, Any, "the smaller of two numbers")                                \
+  X(max, "max", 2, Int, Int, Int, Any, "the larger of two numbers")                                 \
   X(new_site, "site", 2, Site, Int, Int, Build, "a new site, drawn at column x, row y")
 
 enum class Builtin : uint8_t {
 #define KELI_BUILTIN_ENUM(id, name, arity, res, a0, a1, where, doc) id,
   KELI_BUILTIN_FUNCTIONS(KELI_BUILTIN_ENUM)
 #undef KELI_BUILTIN_ENUM
-  count_
+      count_
 };
 
 struct BuiltinInfo {
@@ -44,20 +44,20 @@ int find_builtin(std::string_view name);  // -1 if none
 
 // Built-in variables and domains: always in scope.
 // X(id, name, type, writable, where, doc)
-#define KELI_BUILTIN_VARIABLES(X)                                                          \
+#define KELI_BUILTIN_VARIABLES(X)                                                         \
   X(mover, "mover", Player, true, Play, "the seat whose decision it is")                  \
   X(phase, "phase", Phase, true, Play, "the phase the game is in")                        \
   X(roll, "roll", Int, false, Play, "the values thrown, roll[0] .. (chance phases only)") \
   X(ply, "ply", Int, false, Play, "decisions and chance events so far")                   \
   X(sites, "sites", Domain, false, Any, "every site of the board")                        \
-  X(seats, "seats", Domain, false, Any, "every seat (player), in turn order")            \
+  X(seats, "seats", Domain, false, Any, "every seat (player), in turn order")             \
   X(pieces, "pieces", Domain, false, Any, "every piece")
 
 enum class BuiltinVar : uint8_t {
 #define KELI_BUILTIN_VAR_ENUM(id, name, type, writable, where, doc) id,
   KELI_BUILTIN_VARIABLES(KELI_BUILTIN_VAR_ENUM)
 #undef KELI_BUILTIN_VAR_ENUM
-  count_
+      count_
 };
 
 struct BuiltinVarInfo {

@@ -21,22 +21,22 @@ enum class OpClass : uint8_t {
 // X(id, spelling, operands, precedence, class, meaning); a higher precedence binds tighter.
 // `not` sits between `and` and the comparisons; docs/language.md's levels are these plus one
 // (its level 1 is the conditional `if ... then ... else`).
-#define KELI_OPERATORS(X)                                                                      \
+#define KELI_OPERATORS(X)                                                                          \
   X(Or, "or", 2, 1, Logic, "true when either side is; the right side only when the left is false") \
-  X(And, "and", 2, 2, Logic, "true when both are; the right side only when the left is true")   \
-  X(Not, "not", 1, 3, Logic, "the opposite truth value")                                      \
-  X(Eq, "==", 2, 4, Equality, "the two values are equal")                                      \
-  X(Ne, "!=", 2, 4, Equality, "the two values differ")                                         \
-  X(Lt, "<", 2, 4, Ordering, "the left number is smaller")                                     \
-  X(Le, "<=", 2, 4, Ordering, "the left number is smaller or equal")                           \
-  X(Gt, ">", 2, 4, Ordering, "the left number is larger")                                      \
-  X(Ge, ">=", 2, 4, Ordering, "the left number is larger or equal")                            \
-  X(In, "in", 2, 4, Membership, "the site stands in the region or track")                      \
-  X(Add, "+", 2, 5, Arithmetic, "the sum")                                                     \
-  X(Sub, "-", 2, 5, Arithmetic, "the difference")                                              \
-  X(Mul, "*", 2, 6, Arithmetic, "the product")                                                 \
-  X(Div, "/", 2, 6, Arithmetic, "the quotient, truncated toward zero (-7 / 2 is -3)")          \
-  X(Mod, "%", 2, 6, Arithmetic, "the remainder, never negative (-7 % 3 is 2)")                 \
+  X(And, "and", 2, 2, Logic, "true when both are; the right side only when the left is true")      \
+  X(Not, "not", 1, 3, Logic, "the opposite truth value")                                           \
+  X(Eq, "==", 2, 4, Equality, "the two values are equal")                                          \
+  X(Ne, "!=", 2, 4, Equality, "the two values differ")                                             \
+  X(Lt, "<", 2, 4, Ordering, "the left number is smaller")                                         \
+  X(Le, "<=", 2, 4, Ordering, "the left number is smaller or equal")                               \
+  X(Gt, ">", 2, 4, Ordering, "the left number is larger")                                          \
+  X(Ge, ">=", 2, 4, Ordering, "the left number is larger or equal")                                \
+  X(In, "in", 2, 4, Membership, "the site stands in the region or track")                          \
+  X(Add, "+", 2, 5, Arithmetic, "the sum")                                                         \
+  X(Sub, "-", 2, 5, Arithmetic, "the difference")                                                  \
+  X(Mul, "*", 2, 6, Arithmetic, "the product")                                                     \
+  X(Div, "/", 2, 6, Arithmetic, "the quotient, truncated toward zero (-7 / 2 is -3)")              \
+  X(Mod, "%", 2, 6, Arithmetic, "the remainder, never negative (-7 % 3 is 2)")                     \
   X(Neg, "-", 1, 7, Arithmetic, "the number negated")
 
 enum class Operator : uint8_t {
@@ -83,7 +83,7 @@ const char* assign_spelling(Assign a);
 std::optional<Assign> find_assign(std::string_view spelling);
 
 // Aggregates over a domain: X(id, word, value over an empty domain or "none", meaning)
-#define KELI_AGGREGATES(X)                                                           \
+#define KELI_AGGREGATES(X)                                                          \
   X(Sum, "sum", "0", "the sum of the body over the domain")                         \
   X(Count, "count", "0", "how many elements make the body true")                    \
   X(Any, "any", "false", "whether the body is true for some element")               \

@@ -20,21 +20,21 @@ extern "C" {
    node's source position, as the interpreter does. a, b, c: the values the message names. */
 enum keli_fault_kind {
   KELI_FAULT_NONE = 0,
-  KELI_FAULT_INDEX,          /* a = dimension, b = index minus the dimension's low bound */
-  KELI_FAULT_REGION,         /* b = region number */
-  KELI_FAULT_POSITION,       /* b = position, c = region size */
-  KELI_FAULT_NOT_ON_TRACK,   /* b = site */
-  KELI_FAULT_ROLL,           /* b = die, c = dice thrown */
-  KELI_FAULT_ARITH,          /* a = keli::lang::Fault */
-  KELI_FAULT_TOO_LARGE,      /* b = value */
-  KELI_FAULT_SEAT,           /* b = seat */
-  KELI_FAULT_EMPTY,          /* min or max over nothing (the node says which) */
-  KELI_FAULT_RANGE,          /* b = low, c = high */
-  KELI_FAULT_LOOP,           /* a while loop ran too long */
+  KELI_FAULT_INDEX,        /* a = dimension, b = index minus the dimension's low bound */
+  KELI_FAULT_REGION,       /* b = region number */
+  KELI_FAULT_POSITION,     /* b = position, c = region size */
+  KELI_FAULT_NOT_ON_TRACK, /* b = site */
+  KELI_FAULT_ROLL,         /* b = die, c = dice thrown */
+  KELI_FAULT_ARITH,        /* a = keli::lang::Fault */
+  KELI_FAULT_TOO_LARGE,    /* b = value */
+  KELI_FAULT_SEAT,         /* b = seat */
+  KELI_FAULT_EMPTY,        /* min or max over nothing (the node says which) */
+  KELI_FAULT_RANGE,        /* b = low, c = high */
+  KELI_FAULT_LOOP,         /* a while loop ran too long */
   KELI_FAULT_CALL_DEPTH,
   KELI_FAULT_EVENT_DEPTH,
-  KELI_FAULT_NOTE,           /* `fail`: the node's note */
-  KELI_FAULT_BUILD_ONLY      /* a board-building statement during play (the node says which) */
+  KELI_FAULT_NOTE,      /* `fail`: the node's note */
+  KELI_FAULT_BUILD_ONLY /* a board-building statement during play (the node says which) */
 };
 
 typedef struct keli_fault {
@@ -58,15 +58,15 @@ typedef struct keli_move {
 
 typedef struct keli_ctx keli_ctx;
 struct keli_ctx {
-  int64_t* locals;      /* module->locals slots, owned by the host */
-  const int32_t* roll;  /* the current throw (chance bodies) */
+  int64_t* locals;     /* module->locals slots, owned by the host */
+  const int32_t* roll; /* the current throw (chance bodies) */
   int32_t nroll;
-  int32_t depth;        /* nested calls / events */
-  keli_buffer moves;    /* keli_move */
-  keli_buffer notes;    /* int32_t note ids */
+  int32_t depth;     /* nested calls / events */
+  keli_buffer moves; /* keli_move */
+  keli_buffer notes; /* int32_t note ids */
   void (*grow)(keli_ctx* ctx, keli_buffer* buffer);
   void* host;
-  keli_fault fault;     /* set when an entry point returns nonzero */
+  keli_fault fault; /* set when an entry point returns nonzero */
 };
 
 typedef struct keli_module {
@@ -75,9 +75,9 @@ typedef struct keli_module {
   int32_t locals;           /* local slots a context needs */
   /* Each returns 0, or 1 after setting ctx->fault. */
   int (*call)(keli_ctx* ctx, int32_t* state, int32_t callable, const int64_t* args, int32_t nargs, int64_t* out);
-  int (*legal)(keli_ctx* ctx, int32_t* state);  /* appends to ctx->moves; no otherwise rule */
+  int (*legal)(keli_ctx* ctx, int32_t* state); /* appends to ctx->moves; no otherwise rule */
   int (*apply)(keli_ctx* ctx, int32_t* state, const keli_move* move);
-  int (*apply_roll)(keli_ctx* ctx, int32_t* state);  /* the throw in ctx->roll */
+  int (*apply_roll)(keli_ctx* ctx, int32_t* state); /* the throw in ctx->roll */
 } keli_module;
 
 typedef const keli_module* (*keli_native_entry_fn)(void);

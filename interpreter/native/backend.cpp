@@ -123,7 +123,9 @@ std::shared_ptr<Module> open(const fs::path& so, const std::string& hash, std::s
   auto entry = reinterpret_cast<keli_native_entry_fn>(dlsym(h, KELI_NATIVE_ENTRY));
   const keli_module* t = entry ? entry() : nullptr;
   if (!t || t->abi_version != KELI_NATIVE_ABI_VERSION || hash != t->program_hash) {
-    why = !t ? "no module table" : t->abi_version != KELI_NATIVE_ABI_VERSION ? "another ABI version" : "another program";
+    why = !t                                          ? "no module table"
+          : t->abi_version != KELI_NATIVE_ABI_VERSION ? "another ABI version"
+                                                      : "another program";
     dlclose(h);
     return nullptr;
   }
@@ -141,9 +143,10 @@ void compile(const std::string& cxx, const fs::path& dir, const std::string& key
   if (std::system(cmd.c_str()) != 0) {
     std::string out = read_file(log);
     if (out.size() > 4000) out = out.substr(0, 4000) + "\n...";
-    throw Bug(fmt::format("the generated C++ for {} did not compile (a Keli bug; please report it). "
-                          "The source is kept at {} and the compiler's output at {}:\n{}",
-                          p.file, src.string(), log.string(), out));
+    throw Bug(
+        fmt::format("the generated C++ for {} did not compile (a Keli bug; please report it). "
+                    "The source is kept at {} and the compiler's output at {}:\n{}",
+                    p.file, src.string(), log.string(), out));
   }
   std::error_code ec;
   fs::rename(tmp, dir / (key + ".so"), ec);  // atomic: a racing process renames an equal file
@@ -171,7 +174,8 @@ std::shared_ptr<const Module> load(const compile::Program& p, const Options& o) 
   fs::create_directories(dir, ec);
   if (ec) throw Unavailable(fmt::format("cannot create the cache {}: {}", dir.string(), ec.message()));
   const std::string id = cxx ? compiler_identity(*cxx) : std::string("none");
-  const std::string key = digest(fmt::format("{}\n{}\n{}\n{}\n{}", hash, kEmitterVersion, cxx.value_or(""), id, flags()));
+  const std::string key =
+      digest(fmt::format("{}\n{}\n{}\n{}\n{}", hash, kEmitterVersion, cxx.value_or(""), id, flags()));
   const fs::path so = dir / (key + ".so");
   std::string why;
   std::shared_ptr<Module> m;

@@ -126,8 +126,8 @@ void Emitter::tables() {
       nx.push_back(pos < 0 ? -1 : list[(static_cast<size_t>(pos) + 1) % list.size()]);
     }
   }
-  out_ += array("int32_t", "RS", rs) + array("int32_t", "RO", ro) + array("int32_t", "RN", rn) + array("int16_t", "RX", rx) +
-          array("int32_t", "NX", nx);
+  out_ += array("int32_t", "RS", rs) + array("int32_t", "RO", ro) + array("int32_t", "RN", rn) +
+          array("int16_t", "RX", rx) + array("int32_t", "NX", nx);
   for (size_t d = 0; d < p_.domain_indexes.size(); ++d) {
     const compile::DomainIndex& ix = p_.domain_indexes[d];
     std::vector<int32_t> e, o;
@@ -179,7 +179,8 @@ void Emitter::declare_frame(std::pair<int, int> f) {
 std::string Emitter::call_args(int callable, const std::vector<std::string>& args) const {
   if (!passes_args(callable)) return "";
   std::string out;
-  for (size_t i = 0; i < p_.callables[callable].params.size(); ++i) out += ", " + (i < args.size() ? args[i] : "int64_t(0)");
+  for (size_t i = 0; i < p_.callables[callable].params.size(); ++i)
+    out += ", " + (i < args.size() ? args[i] : "int64_t(0)");
   return out;
 }
 
@@ -274,8 +275,10 @@ void Emitter::legal() {
       depth += 2;
     }
     open("{");
-    if (rule.guard >= 0) line(fmt::format("if ({}) push_move(c, mv);", expr(rule.guard)));
-    else line("push_move(c, mv);");
+    if (rule.guard >= 0)
+      line(fmt::format("if ({}) push_move(c, mv);", expr(rule.guard)));
+    else
+      line("push_move(c, mv);");
     close();
     for (int k = 0; k < depth; ++k) close();
     frame_ = {0, 0};
@@ -313,7 +316,8 @@ void Emitter::entries() {
     for (size_t k = 0; k < cl.params.size(); ++k) args.push_back(fmt::format("(nargs > {} ? args[{}] : 0)", k, k));
     std::string sets;
     if (!passes_args(static_cast<int>(i)))
-      for (size_t k = 0; k < cl.params.size(); ++k) sets += fmt::format(" if (nargs > {}) L[{}] = args[{}];", k, cl.params[k], k);
+      for (size_t k = 0; k < cl.params.size(); ++k)
+        sets += fmt::format(" if (nargs > {}) L[{}] = args[{}];", k, cl.params[k], k);
     line(fmt::format("case {}:{} *out = f{}(c, s, L{}); break;", i, sets, i, call_args(static_cast<int>(i), args)));
   }
   line("default: *out = 0; break;");
@@ -343,7 +347,8 @@ void Emitter::entries() {
   open("switch (m->rule) {");
   for (size_t r = 0; r < p_.rules.size(); ++r) {
     std::string args;
-    for (size_t k = 0; k < p_.rules[r].params.size(); ++k) args += fmt::format(", int64_t(m->nargs > {} ? m->args[{}] : 0)", k, k);
+    for (size_t k = 0; k < p_.rules[r].params.size(); ++k)
+      args += fmt::format(", int64_t(m->nargs > {} ? m->args[{}] : 0)", k, k);
     line(fmt::format("case {}: r{}(c, s, L{}); break;", r, r, args));
   }
   close("}");
@@ -386,7 +391,8 @@ std::string emit(const compile::Program& p) { return Emitter(p).source(); }
 std::string module_table(const compile::Program& p, const std::string& hash) {
   return fmt::format(
       "extern \"C\" __attribute__((visibility(\"default\"))) const keli_module* keli_native_module(void) {{\n"
-      "  static const keli_module m = {{KELI_NATIVE_ABI_VERSION, \"{}\", {}, e_call, e_legal, e_apply, e_apply_roll}};\n"
+      "  static const keli_module m = {{KELI_NATIVE_ABI_VERSION, \"{}\", {}, e_call, e_legal, e_apply, "
+      "e_apply_roll}};\n"
       "  return &m;\n}}\n",
       hash, std::max(1, p.locals));
 }

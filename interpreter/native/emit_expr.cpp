@@ -82,12 +82,14 @@ std::string Emitter::expr(int idx) {
     case Op::RegionSite: {
       std::string r = region_checked(idx, n.k[0]);
       std::string i = expr(n.k[1]);
-      line(fmt::format("if ({} < 0 || {} >= RN[{}]) {};", i, i, r, fault(idx, "KELI_FAULT_POSITION", "0", i, "RN[" + r + "]")));
+      line(fmt::format("if ({} < 0 || {} >= RN[{}]) {};", i, i, r,
+                       fault(idx, "KELI_FAULT_POSITION", "0", i, "RN[" + r + "]")));
       return named(fmt::format("RS[RO[{}] + {}]", r, i));
     }
     case Op::Neg: return named(fmt::format("ar1<Operator::Neg>(c, {}, {})", idx, expr(n.k[0])));
     case Op::Not: return named(fmt::format("ar1<Operator::Not>(c, {}, {})", idx, expr(n.k[0])));
-    case Op::And: case Op::Or: return truth_op(n);
+    case Op::And:
+    case Op::Or: return truth_op(n);
     case Op::Cond: {
       std::string t = tmp();
       line(fmt::format("int64_t {};", t));
@@ -103,20 +105,26 @@ std::string Emitter::expr(int idx) {
     case Op::In: {
       std::string site = expr(n.k[0]);
       std::string r = region_checked(idx, n.k[1]);
-      return named(fmt::format("{} >= 0 && {} < {} && RX[{} * {} + {}] >= 0", site, site, p_.num_sites, r,
-                               p_.num_sites, site));
+      return named(
+          fmt::format("{} >= 0 && {} < {} && RX[{} * {} + {}] >= 0", site, site, p_.num_sites, r, p_.num_sites, site));
     }
-    case Op::Call: case Op::CallStmt: {
+    case Op::Call:
+    case Op::CallStmt: {
       const compile::Callable& cl = p_.callables[n.a];
       std::vector<std::string> args;
       for (int i = 0; i < n.c && i < 8; ++i) args.push_back(expr(p_.args[n.b + i]));
       if (!passes_args(n.a))
-        for (size_t i = 0; i < args.size() && i < cl.params.size(); ++i) line(fmt::format("L[{}] = {};", cl.params[i], args[i]));
+        for (size_t i = 0; i < args.size() && i < cl.params.size(); ++i)
+          line(fmt::format("L[{}] = {};", cl.params[i], args[i]));
       return named(fmt::format("f{}(c, s, L{})", n.a, call_args(n.a, args)));
     }
     case Op::Builtin: return builtin(n, idx);
-    case Op::AggSum: case Op::AggCount: case Op::AggAny: case Op::AggAll: case Op::AggMin: case Op::AggMax:
-      return aggregate(n, idx);
+    case Op::AggSum:
+    case Op::AggCount:
+    case Op::AggAny:
+    case Op::AggAll:
+    case Op::AggMin:
+    case Op::AggMax: return aggregate(n, idx);
     default: break;
   }
   if (auto op = lang::node_operator(n.op)) {
@@ -147,8 +155,8 @@ std::string Emitter::builtin(const Node& n, int idx) {
       std::string r = region_checked(idx, n.k[0]);
       std::string site = expr(n.k[1]);
       // NX: the site after each site of each region (-1 when the site is not on it).
-      line(fmt::format("const int64_t {} = {} < 0 || {} >= {} ? -1 : NX[{} * {} + {}];", t, site, site, p_.num_sites,
-                       r, p_.num_sites, site));
+      line(fmt::format("const int64_t {} = {} < 0 || {} >= {} ? -1 : NX[{} * {} + {}];", t, site, site, p_.num_sites, r,
+                       p_.num_sites, site));
       line(fmt::format("if ({} < 0) {};", t, fault(idx, "KELI_FAULT_NOT_ON_TRACK", "0", site)));
       return t;
     }
@@ -163,16 +171,15 @@ std::string Emitter::builtin(const Node& n, int idx) {
       line(fmt::format("const int64_t {} = absolute(c, {}, {});", t, idx, a));
       return t;
     }
-    case Builtin::min: case Builtin::max: {
+    case Builtin::min:
+    case Builtin::max: {
       std::string a = expr(n.k[0]);
       std::string b = expr(n.k[1]);
       const bool mn = static_cast<Builtin>(n.a) == Builtin::min;
       line(fmt::format("const int64_t {} = {} {} {} ? {} : {};", t, b, mn ? "<" : ">", a, b, a));
       return t;
     }
-    default:
-      line(fault(idx, "KELI_FAULT_BUILD_ONLY") + ";");
-      return "int64_t(0)";
+    default: line(fault(idx, "KELI_FAULT_BUILD_ONLY") + ";"); return "int64_t(0)";
   }
 }
 

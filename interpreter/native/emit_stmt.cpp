@@ -57,7 +57,8 @@ void Emitter::emit_event(const Node& n, int idx) {
   for (const compile::Handler& h : p_.handlers[n.a]) {
     const compile::Callable& cl = p_.callables[h.callable];
     open("{");
-    for (size_t i = 0; i < args.size() && i < cl.params.size(); ++i) line(fmt::format("L[{}] = {};", cl.params[i], args[i]));
+    for (size_t i = 0; i < args.size() && i < cl.params.size(); ++i)
+      line(fmt::format("L[{}] = {};", cl.params[i], args[i]));
     std::string run = "true";
     if (h.guard >= 0) {
       run = tmp();
@@ -92,7 +93,11 @@ void Emitter::stmt(int idx) {
   const Node& n = p_.code[idx];
   switch (n.op) {
     case Op::SetLocal: set_local(n, idx); return;
-    case Op::StateSet: open("{"); state_set(n, idx); close(); return;
+    case Op::StateSet:
+      open("{");
+      state_set(n, idx);
+      close();
+      return;
     case Op::SetMover: {
       open("{");
       std::string v = expr(n.k[0]);
@@ -158,12 +163,17 @@ void Emitter::stmt(int idx) {
         close();
       }
       return;
-    case Op::Emit: open("{"); emit_event(n, idx); close(); return;
+    case Op::Emit:
+      open("{");
+      emit_event(n, idx);
+      close();
+      return;
     case Op::Note: line(fmt::format("note(c, {});", n.a)); return;
     case Op::Finish: finish(n, idx); return;
     case Op::EndGame: end_game(n); return;
     case Op::Fail: line(fault(idx, "KELI_FAULT_NOTE") + ";"); return;
-    case Op::ConstSet: case Op::AddSite: line(fault(idx, "KELI_FAULT_BUILD_ONLY") + ";"); return;
+    case Op::ConstSet:
+    case Op::AddSite: line(fault(idx, "KELI_FAULT_BUILD_ONLY") + ";"); return;
     default:  // a call whose value is not needed
       open("{");
       line(fmt::format("(void){};", expr(idx)));

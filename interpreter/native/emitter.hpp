@@ -18,9 +18,9 @@ class Emitter {
  private:
   // Output (emit.cpp).
   void line(const std::string& s);
-  void open(const std::string& s);   // a line ending in '{', indenting after it
+  void open(const std::string& s);  // a line ending in '{', indenting after it
   void close(const std::string& s = "}");
-  std::string tmp();                 // a fresh local name
+  std::string tmp();  // a fresh local name
   // The translation unit's parts (emit.cpp).
   void tables();
   void callables();

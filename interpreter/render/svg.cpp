@@ -54,7 +54,11 @@ std::string value_text(const compile::VarInfo& v, int32_t x) {
 }
 
 std::string ordinal(int n) {
-  const char* suffix = (n % 100 >= 11 && n % 100 <= 13) ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+  const char* suffix = (n % 100 >= 11 && n % 100 <= 13) ? "th"
+                       : n % 10 == 1                    ? "st"
+                       : n % 10 == 2                    ? "nd"
+                       : n % 10 == 3                    ? "rd"
+                                                        : "th";
   return std::to_string(n) + suffix;
 }
 
@@ -90,11 +94,15 @@ struct Drawing {
         std::string colour = per_seat ? svg::mix_white(svg::seat_colour(k, p.num_players), 0.7) : kTints[tinted];
         for (int site : p.regions[t.base + k])
           if (site >= 0 && site < p.num_sites && fill[site].empty()) fill[site] = colour, any = true;
-        if (per_seat && t.size() <= 4) legend.keys.push_back({Key::Fill, colour, "", fmt::format("{}[{}]", t.name, p.seat_names[k])});
+        if (per_seat && t.size() <= 4)
+          legend.keys.push_back({Key::Fill, colour, "", fmt::format("{}[{}]", t.name, p.seat_names[k])});
       }
       if (!any) continue;
-      if (!per_seat) legend.keys.push_back({Key::Fill, kTints[tinted], "", t.dims.empty() ? t.name : t.name + "[...]"});
-      else if (t.size() > 4) legend.keys.push_back({Key::Fill, svg::mix_white(svg::seat_colour(0, p.num_players), 0.7), "", t.name + "[seat], in the seat's colour"});
+      if (!per_seat)
+        legend.keys.push_back({Key::Fill, kTints[tinted], "", t.dims.empty() ? t.name : t.name + "[...]"});
+      else if (t.size() > 4)
+        legend.keys.push_back({Key::Fill, svg::mix_white(svg::seat_colour(0, p.num_players), 0.7), "",
+                               t.name + "[seat], in the seat's colour"});
       ++tinted;
     }
   }
@@ -111,13 +119,15 @@ struct Drawing {
                                       lit ? fmt::format(" stroke=\"{}\"", kHighlight) : "");
       std::string title = fmt::format("<title>{} (site {})</title>", escape(p.sites[i].label), i);
       if (holes)
-        out += fmt::format("<circle class=\"site\" data-site=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" {}>{}</circle>\n", i, num(b.cx),
-                           num(b.cy), num(b.size / 2), paint, title);
+        out += fmt::format("<circle class=\"site\" data-site=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" {}>{}</circle>\n", i,
+                           num(b.cx), num(b.cy), num(b.size / 2), paint, title);
       else
-        out += fmt::format("<rect class=\"site\" data-site=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\"{} {}>{}</rect>\n", i,
-                           num(b.cx - b.size / 2), num(b.cy - b.size / 2), num(b.size), num(b.size), num(b.size * 0.1),
-                           b.angle != 0 ? fmt::format(" transform=\"rotate({} {} {})\"", num(b.angle), num(b.cx), num(b.cy)) : "",
-                           paint, title);
+        out += fmt::format(
+            "<rect class=\"site\" data-site=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\"{} "
+            "{}>{}</rect>\n",
+            i, num(b.cx - b.size / 2), num(b.cy - b.size / 2), num(b.size), num(b.size), num(b.size * 0.1),
+            b.angle != 0 ? fmt::format(" transform=\"rotate({} {} {})\"", num(b.angle), num(b.cx), num(b.cy)) : "",
+            paint, title);
     }
     out += "</g>\n";
   }
@@ -136,8 +146,9 @@ struct Drawing {
         auto [x2, y2] = turned(b, h, h);
         auto [x3, y3] = turned(b, -h, h);
         auto [x4, y4] = turned(b, h, -h);
-        out += fmt::format("<path d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"#8b3a1a\" stroke-opacity=\"0.55\" stroke-width=\"{}\"/>\n",
-                           num(x1), num(y1), num(x2), num(y2), num(x3), num(y3), num(x4), num(y4), num(std::max(1.0, b.size * 0.05)));
+        out += fmt::format(
+            "<path d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"#8b3a1a\" stroke-opacity=\"0.55\" stroke-width=\"{}\"/>\n",
+            num(x1), num(y1), num(x2), num(y2), num(x3), num(y3), num(x4), num(y4), num(std::max(1.0, b.size * 0.05)));
       }
       legend.keys.push_back({Key::Cross, "#8b3a1a", "", name + " (marked cells)"});
     }
@@ -150,8 +161,10 @@ struct Drawing {
         if (!s[v.base + i]) continue;
         const SiteBox& b = lay.boxes[i];
         double r = std::max(4.0, b.size * 0.13), x = b.cx + b.size * 0.38 - f * 2.2 * r, y = b.cy - b.size * 0.38;
-        out += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\"/><text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#ffffff\">{}</text>\n",
-                           num(x), num(y), num(r), kFlagColours[f], num(x), num(y + r * 0.45), num(r * 1.4), escape(symbol));
+        out += fmt::format(
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\"/><text x=\"{}\" y=\"{}\" font-size=\"{}\" "
+            "text-anchor=\"middle\" fill=\"#ffffff\">{}</text>\n",
+            num(x), num(y), num(r), kFlagColours[f], num(x), num(y + r * 0.45), num(r * 1.4), escape(symbol));
       }
       legend.keys.push_back({Key::Badge, kFlagColours[f], symbol, v.name});
       ++f;
@@ -177,9 +190,10 @@ struct Drawing {
       }
       if (pts.size() < 2) continue;
       double w = std::max(1.5, lay.cell * 0.08);
-      out += fmt::format("<polyline points=\"{}\" stroke=\"{}\" stroke-opacity=\"0.4\" stroke-width=\"{}\"/>\n", points, colour, num(w));
-      out += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" fill-opacity=\"0.6\" stroke=\"none\"/>\n", num(pts[0].first),
-                         num(pts[0].second), num(w * 1.6), colour);
+      out += fmt::format("<polyline points=\"{}\" stroke=\"{}\" stroke-opacity=\"0.4\" stroke-width=\"{}\"/>\n", points,
+                         colour, num(w));
+      out += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" fill-opacity=\"0.6\" stroke=\"none\"/>\n",
+                         num(pts[0].first), num(pts[0].second), num(w * 1.6), colour);
       // Arrowheads halfway along some steps (about a dozen in all, always the last one) show
       // the direction of travel without hiding what the cells hold.
       size_t every = std::max<size_t>(1, (pts.size() - 1) / 12);
@@ -187,15 +201,19 @@ struct Drawing {
         double dx = pts[k].first - pts[k - 1].first, dy = pts[k].second - pts[k - 1].second, len = std::hypot(dx, dy);
         if ((pts.size() - 1 - k) % every != 0 || len < 1e-6) continue;
         dx /= len, dy /= len;
-        double a = std::min(w * 3.2, len * 0.4), ax = pts[k - 1].first + (len + a) / 2 * dx, ay = pts[k - 1].second + (len + a) / 2 * dy;
-        out += fmt::format("<path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{}\" fill-opacity=\"0.6\" stroke=\"none\"/>\n", num(ax), num(ay),
-                           num(ax - a * dx + a * 0.6 * dy), num(ay - a * dy - a * 0.6 * dx), num(ax - a * dx - a * 0.6 * dy),
-                           num(ay - a * dy + a * 0.6 * dx), colour);
+        double a = std::min(w * 3.2, len * 0.4), ax = pts[k - 1].first + (len + a) / 2 * dx,
+               ay = pts[k - 1].second + (len + a) / 2 * dy;
+        out += fmt::format("<path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{}\" fill-opacity=\"0.6\" stroke=\"none\"/>\n",
+                           num(ax), num(ay), num(ax - a * dx + a * 0.6 * dy), num(ay - a * dy - a * 0.6 * dx),
+                           num(ax - a * dx - a * 0.6 * dy), num(ay - a * dy + a * 0.6 * dx), colour);
       }
       int used = 0;  // instances with sites: a table declared per 0..15 may fill only some
       for (int k = 0; k < t.size(); ++k) used += !p.regions[t.base + k].empty();
-      std::string which = t.size() == 1 ? t.name
-                                        : fmt::format("{}[{}] (the first of {})", t.name, per_seat ? p.seat_names[0] : std::to_string(t.lows.empty() ? 0 : t.lows[0]), used);
+      std::string which =
+          t.size() == 1
+              ? t.name
+              : fmt::format("{}[{}] (the first of {})", t.name,
+                            per_seat ? p.seat_names[0] : std::to_string(t.lows.empty() ? 0 : t.lows[0]), used);
       legend.keys.push_back({Key::Line, colour, "", "track " + which + ": from the dot, arrows show the way"});
       ++drawn;
     }
@@ -211,21 +229,28 @@ struct Drawing {
     double step = b.size * 0.9 / g, r = step * 0.42;
     for (size_t k = 0; k < seats.size(); ++k) {
       int seat = seats[k];
-      auto [x, y] = turned(b, (static_cast<double>(k % g) - (g - 1) / 2.0) * step, (static_cast<double>(k / g) - (g - 1) / 2.0) * step);
+      auto [x, y] = turned(b, (static_cast<double>(k % g) - (g - 1) / 2.0) * step,
+                           (static_cast<double>(k / g) - (g - 1) / 2.0) * step);
       std::string colour = svg::seat_colour(seat, p.num_players);
-      out += fmt::format("<g class=\"piece\" data-seat=\"{}\" data-count=\"{}\"><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"#222222\" stroke-width=\"{}\"/>",
-                         seat, counts[seat], num(x), num(y), num(r), colour, num(std::max(0.5, r * 0.1)));
+      out += fmt::format(
+          "<g class=\"piece\" data-seat=\"{}\" data-count=\"{}\"><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" "
+          "stroke=\"#222222\" stroke-width=\"{}\"/>",
+          seat, counts[seat], num(x), num(y), num(r), colour, num(std::max(0.5, r * 0.1)));
       const std::string& label = labels[seat];
       double font = r * (label.size() > 1 ? 0.95 : 1.2);
       if (font >= 4)
-        out += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"{}\">{}</text>", num(x), num(y + font * 0.36),
-                           num(font), svg::dark(colour) ? "#ffffff" : "#000000", escape(label));
+        out +=
+            fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"{}\">{}</text>", num(x),
+                        num(y + font * 0.36), num(font), svg::dark(colour) ? "#ffffff" : "#000000", escape(label));
       if (counts[seat] > 1) {
         // A stack: its size on a white badge at the token's lower right.
         std::string n = std::to_string(counts[seat]);
         double br = std::max(3.5, r * (n.size() > 1 ? 0.62 : 0.5)), bx = x + r * 0.75, by = y + r * 0.75;
-        out += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#ffffff\" stroke=\"#222222\" stroke-width=\"{}\"/><text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" font-weight=\"bold\">{}</text>",
-                           num(bx), num(by), num(br), num(std::max(0.4, br * 0.12)), num(bx), num(by + br * 0.4), num(br * (n.size() > 1 ? 1.0 : 1.3)), n);
+        out += fmt::format(
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#ffffff\" stroke=\"#222222\" stroke-width=\"{}\"/><text "
+            "x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" font-weight=\"bold\">{}</text>",
+            num(bx), num(by), num(br), num(std::max(0.4, br * 0.12)), num(bx), num(by + br * 0.4),
+            num(br * (n.size() > 1 ? 1.0 : 1.3)), n);
       }
       out += "</g>\n";
     }
@@ -241,13 +266,16 @@ struct Drawing {
       const std::string& label = p.sites[i].label;
       double lf = std::max(6.0, b.size * 0.2);
       if (show_labels && label.size() * lf * 0.6 <= b.size * 0.8 && lf <= b.size * 0.35)
-        out += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#7a6a55\">{}</text>\n", num(b.cx),
-                           num(b.cy - b.size * 0.22), num(lf), escape(label));
+        out +=
+            fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#7a6a55\">{}</text>\n",
+                        num(b.cx), num(b.cy - b.size * 0.22), num(lf), escape(label));
       if (p.display >= 0) {
         std::string v = std::to_string(s[p.vars[p.display].base + i]);
         double font = std::min(b.size * 0.42, b.size * 0.8 / (0.6 * v.size()));
-        out += fmt::format("<text class=\"value\" data-site=\"{}\" x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" font-weight=\"bold\" fill=\"#2b2118\">{}</text>\n",
-                           i, num(b.cx), num(b.cy + b.size * (show_labels ? 0.2 : 0.15)), num(font), v);
+        out += fmt::format(
+            "<text class=\"value\" data-site=\"{}\" x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" "
+            "font-weight=\"bold\" fill=\"#2b2118\">{}</text>\n",
+            i, num(b.cx), num(b.cy + b.size * (show_labels ? 0.2 : 0.15)), num(font), v);
       }
       if (!held[i].empty()) tokens(i, held[i], labels);
     }
@@ -261,33 +289,41 @@ struct Drawing {
   void text_lines() {
     if (!o.highlight.empty()) legend.keys.push_back({Key::Outline, kHighlight, "", o.highlight_meaning});
     std::string params;
-    for (const auto& [name, value] : p.params) params += fmt::format("{}{}={}", params.empty() ? "" : ", ", name, value);
+    for (const auto& [name, value] : p.params)
+      params += fmt::format("{}{}={}", params.empty() ? "" : ", ", name, value);
     if (!params.empty()) legend.lines.insert(legend.lines.begin(), "parameters: " + params);
     for (size_t vi = 0; vi < p.vars.size(); ++vi) {
       const auto& v = p.vars[vi];
       if (static_cast<int>(vi) == p.display) continue;
-      if (std::find(v.dim_kinds.begin(), v.dim_kinds.end(), lang::DimKind::Site) != v.dim_kinds.end()) continue;  // per site: on the board
+      if (std::find(v.dim_kinds.begin(), v.dim_kinds.end(), lang::DimKind::Site) != v.dim_kinds.end())
+        continue;                                                                  // per site: on the board
       if (v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Piece) continue;  // per piece: the pieces show it
       std::string line = v.name + ":";
-      if (v.dims.empty()) line += " " + value_text(v, s[v.base]);
+      if (v.dims.empty())
+        line += " " + value_text(v, s[v.base]);
       else if (v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Player)
-        for (int i = 0; i < v.dims[0]; ++i) line += fmt::format(" {} {}{}", p.seat_names[i], value_text(v, s[v.base + i]), i + 1 < v.dims[0] ? "," : "");
+        for (int i = 0; i < v.dims[0]; ++i)
+          line += fmt::format(" {} {}{}", p.seat_names[i], value_text(v, s[v.base + i]), i + 1 < v.dims[0] ? "," : "");
       else
         for (int i = 0; i < v.size() && i < 64; ++i) line += " " + value_text(v, s[v.base + i]);
       legend.lines.push_back(line);
     }
-    if (lay.no_positions) legend.lines.push_back("the board gives every site the same position: sites are drawn in order");
+    if (lay.no_positions)
+      legend.lines.push_back("the board gives every site the same position: sites are drawn in order");
     else if (lay.shared_places > 0)
-      legend.lines.push_back(fmt::format("{} place(s) hold several sites: they are drawn side by side there", lay.shared_places));
+      legend.lines.push_back(
+          fmt::format("{} place(s) hold several sites: they are drawn side by side there", lay.shared_places));
     if (s[compile::kOver] == compile::kPlaying) {
-      legend.lines.push_back(fmt::format("{} to play ({})", p.seat_names[s[compile::kMover]], p.phases[s[compile::kPhase]].name));
+      legend.lines.push_back(
+          fmt::format("{} to play ({})", p.seat_names[s[compile::kMover]], p.phases[s[compile::kPhase]].name));
     } else {
       std::string places;
       for (int i = 0; i < p.num_players; ++i) {
         int place = s[compile::kPlaces + i];
         places += fmt::format("{}{} {}", i ? ", " : "", p.seat_names[i], place > 0 ? ordinal(place) : "unplaced");
       }
-      legend.lines.push_back(fmt::format("game over{}: {}", s[compile::kOver] == compile::kLimit ? " (move limit)" : "", places));
+      legend.lines.push_back(
+          fmt::format("game over{}: {}", s[compile::kOver] == compile::kLimit ? " (move limit)" : "", places));
     }
   }
 };
@@ -300,7 +336,8 @@ std::vector<int> changed_sites(const Program& p, const runtime::State& before, c
   for (int i = 0; i < p.num_sites; ++i) {
     bool changed = held_before[i] != held_after[i];
     for (const auto& v : p.vars)  // the displayed variable and the flags: one value a site
-      if (v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Site && (&v - p.vars.data() == p.display || v.kind == lang::ValueKind::Bool))
+      if (v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Site &&
+          (&v - p.vars.data() == p.display || v.kind == lang::ValueKind::Bool))
         changed = changed || before[v.base + i] != after[v.base + i];
     if (changed) out.push_back(i);
   }
@@ -321,12 +358,14 @@ std::string board_svg(const Program& p, const runtime::State& s, const SvgOption
   double offset = (width - d.lay.width) / 2;  // a narrow board is centred above its legend
   std::string legend = svg::legend(d.legend, d.lay.height, width, legend_height);
   double height = d.lay.height + legend_height;
-  return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                     "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
-                     "font-family=\"DejaVu Sans, Arial, sans-serif\">\n<title>{2}</title>\n"
-                     "<rect width=\"{0}\" height=\"{1}\" fill=\"#fffdf8\"/>\n<g id=\"board\" transform=\"translate({3} 0)\">\n{4}</g>\n{5}</svg>\n",
-                     num(std::ceil(width)), num(std::ceil(height)), escape(p.game_name + (o.caption.empty() ? "" : ": " + o.caption)),
-                     num(offset), d.out, legend);
+  return fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
+      "font-family=\"DejaVu Sans, Arial, sans-serif\">\n<title>{2}</title>\n"
+      "<rect width=\"{0}\" height=\"{1}\" fill=\"#fffdf8\"/>\n<g id=\"board\" transform=\"translate({3} "
+      "0)\">\n{4}</g>\n{5}</svg>\n",
+      num(std::ceil(width)), num(std::ceil(height)), escape(p.game_name + (o.caption.empty() ? "" : ": " + o.caption)),
+      num(offset), d.out, legend);
 }
 
 }  // namespace keli::render

@@ -16,7 +16,7 @@ struct SvgOptions {
   int first_track = -1;
   std::vector<int> highlight;  // sites drawn with a strong outline (those the last move named)
   std::string highlight_meaning = "named by the last move";  // the legend's words for them
-  std::string caption;         // what the position is, e.g. "start position" or "after ply 40"
+  std::string caption;  // what the position is, e.g. "start position" or "after ply 40"
 };
 
 // Every site is one element with class="site" and data-site="N" (its number).

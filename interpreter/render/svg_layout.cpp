@@ -43,7 +43,8 @@ Layout lay_out(const compile::Program& p, double max_px) {
     out.no_positions = true;
     int cols = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(p.num_sites))));
     places.clear();
-    for (int i = 0; i < p.num_sites; ++i) places.push_back({static_cast<double>(i % cols), static_cast<double>(i / cols), {i}, 0, 0});
+    for (int i = 0; i < p.num_sites; ++i)
+      places.push_back({static_cast<double>(i % cols), static_cast<double>(i / cols), {i}, 0, 0});
   }
   // Nearest neighbours: quadratic, but boards stop at a few thousand sites.
   for (auto& a : places) {

@@ -15,11 +15,11 @@ struct SiteBox {
 };
 
 struct Layout {
-  std::vector<SiteBox> boxes;  // per site
-  double cell = 0;             // pixels for the usual distance between neighbouring sites
+  std::vector<SiteBox> boxes;    // per site
+  double cell = 0;               // pixels for the usual distance between neighbouring sites
   double width = 0, height = 0;  // of the board area, margins included
-  int shared_places = 0;       // places holding more than one site (drawn side by side there)
-  bool no_positions = false;   // every site at one point: laid out in index order instead
+  int shared_places = 0;         // places holding more than one site (drawn side by side there)
+  bool no_positions = false;     // every site at one point: laid out in index order instead
 };
 
 // `max_px`: the longer side of the board area is scaled to at most this many pixels.

@@ -22,8 +22,10 @@ std::string escape(std::string_view text) {
       case '\'': out += "&apos;"; break;
       default:
         // Control characters other than tab and newline are not allowed in XML 1.0 at all.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n') out += '?';
-        else out += c;
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n')
+          out += '?';
+        else
+          out += c;
     }
   }
   return out;
@@ -48,12 +50,18 @@ std::string seat_colour(int seat, int seats) {
   double h = 360.0 * seat / seats, l = seat % 2 ? 0.35 : 0.55, c = (1 - std::abs(2 * l - 1)) * 0.8;
   double hp = h / 60.0, xx = c * (1 - std::abs(std::fmod(hp, 2.0) - 1));
   double r = 0, g = 0, b = 0;
-  if (hp < 1) r = c, g = xx;
-  else if (hp < 2) r = xx, g = c;
-  else if (hp < 3) g = c, b = xx;
-  else if (hp < 4) g = xx, b = c;
-  else if (hp < 5) r = xx, b = c;
-  else r = c, b = xx;
+  if (hp < 1)
+    r = c, g = xx;
+  else if (hp < 2)
+    r = xx, g = c;
+  else if (hp < 3)
+    g = c, b = xx;
+  else if (hp < 4)
+    g = xx, b = c;
+  else if (hp < 5)
+    r = xx, b = c;
+  else
+    r = c, b = xx;
   double m = l - c / 2;
   auto byte = [&](double v) { return std::clamp(static_cast<int>(std::lround((v + m) * 255)), 0, 255); };
   return fmt::format("#{:02x}{:02x}{:02x}", byte(r), byte(g), byte(b));
@@ -86,25 +94,37 @@ std::string sample(const Key& k, double x, double y) {
   double cx = x + 7, cy = y + 7;
   switch (k.kind) {
     case Key::Fill:
-      return fmt::format("<rect x=\"{}\" y=\"{}\" width=\"14\" height=\"14\" fill=\"{}\" stroke=\"#6b5b45\" stroke-width=\"0.8\"/>", num(x), num(y), k.colour);
+      return fmt::format(
+          "<rect x=\"{}\" y=\"{}\" width=\"14\" height=\"14\" fill=\"{}\" stroke=\"#6b5b45\" stroke-width=\"0.8\"/>",
+          num(x), num(y), k.colour);
     case Key::Cross:
-      return fmt::format("<rect x=\"{0}\" y=\"{1}\" width=\"14\" height=\"14\" fill=\"#f6f0e4\" stroke=\"#6b5b45\" stroke-width=\"0.8\"/>"
-                         "<path d=\"M{2} {3}L{4} {5}M{2} {5}L{4} {3}\" stroke=\"{6}\" stroke-width=\"1.6\"/>",
-                         num(x), num(y), num(x + 2.5), num(y + 2.5), num(x + 11.5), num(y + 11.5), k.colour);
+      return fmt::format(
+          "<rect x=\"{0}\" y=\"{1}\" width=\"14\" height=\"14\" fill=\"#f6f0e4\" stroke=\"#6b5b45\" "
+          "stroke-width=\"0.8\"/>"
+          "<path d=\"M{2} {3}L{4} {5}M{2} {5}L{4} {3}\" stroke=\"{6}\" stroke-width=\"1.6\"/>",
+          num(x), num(y), num(x + 2.5), num(y + 2.5), num(x + 11.5), num(y + 11.5), k.colour);
     case Key::Badge:
-      return fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"7\" fill=\"{}\"/><text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" fill=\"#ffffff\">{}</text>",
-                         num(cx), num(cy), k.colour, num(cx), num(cy + 3.5), escape(k.symbol));
+      return fmt::format(
+          "<circle cx=\"{}\" cy=\"{}\" r=\"7\" fill=\"{}\"/><text x=\"{}\" y=\"{}\" font-size=\"10\" "
+          "text-anchor=\"middle\" fill=\"#ffffff\">{}</text>",
+          num(cx), num(cy), k.colour, num(cx), num(cy + 3.5), escape(k.symbol));
     case Key::Line:
-      return fmt::format("<path d=\"M{} {}L{} {}\" stroke=\"{}\" stroke-width=\"3\" stroke-opacity=\"0.6\"/>", num(x), num(cy), num(x + 14), num(cy), k.colour);
+      return fmt::format("<path d=\"M{} {}L{} {}\" stroke=\"{}\" stroke-width=\"3\" stroke-opacity=\"0.6\"/>", num(x),
+                         num(cy), num(x + 14), num(cy), k.colour);
     case Key::Outline:
-      return fmt::format("<rect x=\"{}\" y=\"{}\" width=\"13\" height=\"13\" fill=\"none\" stroke=\"{}\" stroke-width=\"2.5\"/>", num(x + 0.5), num(y + 0.5), k.colour);
+      return fmt::format(
+          "<rect x=\"{}\" y=\"{}\" width=\"13\" height=\"13\" fill=\"none\" stroke=\"{}\" stroke-width=\"2.5\"/>",
+          num(x + 0.5), num(y + 0.5), k.colour);
     case Key::Text:
-      return fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"12\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{}</text>", num(cx),
-                         num(cy + 4.5), k.colour, escape(k.symbol));
+      return fmt::format(
+          "<text x=\"{}\" y=\"{}\" font-size=\"12\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
+          num(cx), num(cy + 4.5), k.colour, escape(k.symbol));
     case Key::Token:
-      return fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"7\" fill=\"{}\" stroke=\"#222222\" stroke-width=\"0.8\"/><text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
-                         num(cx), num(cy), k.colour, num(cx), num(cy + 3.5), k.symbol.size() > 1 ? 7 : 10,
-                         dark(k.colour) ? "#ffffff" : "#000000", escape(k.symbol));
+      return fmt::format(
+          "<circle cx=\"{}\" cy=\"{}\" r=\"7\" fill=\"{}\" stroke=\"#222222\" stroke-width=\"0.8\"/><text x=\"{}\" "
+          "y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
+          num(cx), num(cy), k.colour, num(cx), num(cy + 3.5), k.symbol.size() > 1 ? 7 : 10,
+          dark(k.colour) ? "#ffffff" : "#000000", escape(k.symbol));
   }
   return {};
 }
@@ -141,7 +161,8 @@ std::string legend(const Legend& l, double top, double width, double& height) {
                      escape(clip(l.title, width - 2 * left)));
   if (!l.caption.empty()) {
     y += kLine;
-    out += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", num(left), num(y), escape(clip(l.caption, width - 2 * left)));
+    out += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", num(left), num(y),
+                       escape(clip(l.caption, width - 2 * left)));
   }
   // Seats and keys flow left to right, wrapping at the picture's width.
   auto flow = [&](const std::vector<Key>& keys) {
@@ -152,7 +173,8 @@ std::string legend(const Legend& l, double top, double width, double& height) {
       std::string text = clip(k.text, width - 2 * left - 20);
       double w = 20 + text.size() * kCharWidth + 14;
       if (x > left && x + w > width - left) x = left, y += kLine;
-      out += sample(k, x, y - 11) + fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", num(x + 20), num(y), escape(text));
+      out +=
+          sample(k, x, y - 11) + fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", num(x + 20), num(y), escape(text));
       x += w;
     }
   };
@@ -162,7 +184,8 @@ std::string legend(const Legend& l, double top, double width, double& height) {
   for (const auto& line : l.lines)
     for (const auto& part : wrap(line, width - 2 * left)) {
       y += kLine - 2;
-      out += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"#333333\">{}</text>\n", num(left), num(y), escape(part));
+      out += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"#333333\">{}</text>\n", num(left), num(y),
+                         escape(part));
     }
   height = y + 12 - top;
   return out + "</g>\n";

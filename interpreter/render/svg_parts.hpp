@@ -9,12 +9,12 @@
 namespace keli::render::svg {
 
 std::string escape(std::string_view text);  // for XML text and attribute values
-std::string num(double x);                   // a coordinate: at most two decimals, no trailing zeros
+std::string num(double x);                  // a coordinate: at most two decimals, no trailing zeros
 
 // Seat colours: a palette of distinct hues, then evenly spaced hues for very many seats.
 std::string seat_colour(int seat, int seats);
 std::string mix_white(const std::string& hex, double white);  // 0: the colour, 1: white
-bool dark(const std::string& hex);                             // white text reads better on it
+bool dark(const std::string& hex);                            // white text reads better on it
 
 // One entry of the legend's key: a small sample drawn as the board draws it, then its meaning.
 struct Key {
@@ -25,11 +25,11 @@ struct Key {
 };
 
 struct Legend {
-  std::string title;                 // the game's name
-  std::string caption;               // what the position is
-  std::vector<Key> seats;            // one Token key per seat
-  std::vector<Key> keys;             // regions, marks, flags, tracks, highlights
-  std::vector<std::string> lines;    // variables, notes, whose turn or the result
+  std::string title;               // the game's name
+  std::string caption;             // what the position is
+  std::vector<Key> seats;          // one Token key per seat
+  std::vector<Key> keys;           // regions, marks, flags, tracks, highlights
+  std::vector<std::string> lines;  // variables, notes, whose turn or the result
 };
 
 // The legend's elements from `top` down, `width` wide; `height` gets how far down it reaches.

@@ -36,10 +36,12 @@ std::vector<std::vector<int>> pieces_by_site(const Program& p, const runtime::St
 
 // What each site shows: its label and the displayed variable (with flag marks), or the pieces
 // on it by their owners' initials, or '.' / 'x' (a marked site). `held` gets the pieces by site.
-static std::vector<std::string> site_texts(const Program& p, const runtime::State& s, std::vector<std::vector<int>>& held) {
+static std::vector<std::string> site_texts(const Program& p, const runtime::State& s,
+                                           std::vector<std::vector<int>>& held) {
   std::vector<const compile::VarInfo*> flags;
   for (const auto& v : p.vars)
-    if (v.kind == lang::ValueKind::Bool && v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Site) flags.push_back(&v);
+    if (v.kind == lang::ValueKind::Bool && v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Site)
+      flags.push_back(&v);
   const char* marks = "*+!~^";
   held = pieces_by_site(p, s);
   // Seats are shown by their initials when those tell them apart, else by their names.
@@ -58,8 +60,10 @@ static std::vector<std::string> site_texts(const Program& p, const runtime::Stat
     } else if (!held[i].empty()) {
       for (int o = 0; o < p.num_players; ++o) {
         if (held[i][o] == 0) continue;
-        if (distinct_initials) c += p.seat_names[o].substr(0, 1) + (held[i][o] > 1 ? std::to_string(held[i][o]) : "");
-        else c += (c.empty() ? "" : "+") + p.seat_names[o] + (held[i][o] > 1 ? "x" + std::to_string(held[i][o]) : "");
+        if (distinct_initials)
+          c += p.seat_names[o].substr(0, 1) + (held[i][o] > 1 ? std::to_string(held[i][o]) : "");
+        else
+          c += (c.empty() ? "" : "+") + p.seat_names[o] + (held[i][o] > 1 ? "x" + std::to_string(held[i][o]) : "");
       }
     } else {
       bool marked_site = p.display_marks >= 0 && p.region_index[p.display_marks][i] >= 0;
@@ -81,7 +85,8 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
   }
   std::vector<const compile::VarInfo*> flags;
   for (const auto& v : p.vars)
-    if (v.kind == lang::ValueKind::Bool && v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Site) flags.push_back(&v);
+    if (v.kind == lang::ValueKind::Bool && v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Site)
+      flags.push_back(&v);
   const char* marks = "*+!~^";
   std::vector<std::vector<int>> held;
   std::vector<std::string> cells = site_texts(p, s, held);
@@ -112,10 +117,14 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
       if (!held[i].empty())
         for (int o = 0; o < p.num_players; ++o)
           if (held[i][o] > 0) ++seats, total += held[i][o], who = o;
-      if (seats == 1 && total == 1) c = static_cast<char>('A' + who % 26);
-      else if (seats == 1) c = static_cast<char>('a' + who % 26);
-      else if (seats > 1) c = '*';
-      else if (p.display_marks >= 0 && p.region_index[p.display_marks][i] >= 0) c = 'x';
+      if (seats == 1 && total == 1)
+        c = static_cast<char>('A' + who % 26);
+      else if (seats == 1)
+        c = static_cast<char>('a' + who % 26);
+      else if (seats > 1)
+        c = '*';
+      else if (p.display_marks >= 0 && p.region_index[p.display_marks][i] >= 0)
+        c = 'x';
       return c;
     };
     for (int i = 0; i < p.num_sites; ++i) {
@@ -143,7 +152,8 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
       for (int x = minx; x <= maxx; ++x) {
         auto it = at.find({x, y});
         std::string c = it == at.end() ? "" : cells[it->second];
-        line += it == at.end() ? fmt::format("{:>{}} ", c, width) : shown(it->second, fmt::format("{:>{}}", c, width)) + " ";
+        line += it == at.end() ? fmt::format("{:>{}} ", c, width)
+                               : shown(it->second, fmt::format("{:>{}}", c, width)) + " ";
       }
       while (!line.empty() && line.back() == ' ') line.pop_back();
       out += line + "\n";
@@ -151,7 +161,8 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
   }
   if (!flags.empty() && p.display >= 0) {
     out += "  (";
-    for (size_t f = 0; f < flags.size() && f < 5; ++f) out += fmt::format("{}{} = {}", f ? ", " : "", marks[f], flags[f]->name);
+    for (size_t f = 0; f < flags.size() && f < 5; ++f)
+      out += fmt::format("{}{} = {}", f ? ", " : "", marks[f], flags[f]->name);
     out += ")\n";
   }
   for (size_t vi = 0; vi < p.vars.size(); ++vi) {
@@ -162,7 +173,8 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
     if (v.dims.empty()) {
       line += " " + var_value(v, s[v.base]);
     } else if (v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Player) {
-      for (int i = 0; i < v.dims[0]; ++i) line += fmt::format(" {} {}{}", p.seat_names[i], var_value(v, s[v.base + i]), i + 1 < v.dims[0] ? "," : "");
+      for (int i = 0; i < v.dims[0]; ++i)
+        line += fmt::format(" {} {}{}", p.seat_names[i], var_value(v, s[v.base + i]), i + 1 < v.dims[0] ? "," : "");
     } else {
       for (int i = 0; i < v.size() && i < 64; ++i) line += " " + var_value(v, s[v.base + i]);
     }

@@ -110,8 +110,7 @@ void Game::otherwise(const compile::PhaseInfo& ph, std::vector<Move>& out) const
     mv.rule = static_cast<int16_t>(ph.otherwise);
     out.push_back(mv);
   }
-  if (out.empty())
-    throw diag::Error{diag::Code::runtime, ph.span, msg::no_legal_move(ph.name), msg::kNoLegalMoveHint};
+  if (out.empty()) throw diag::Error{diag::Code::runtime, ph.span, msg::no_legal_move(ph.name), msg::kNoLegalMoveHint};
 }
 
 void Game::apply(State& s, const Move& mv) {

@@ -41,8 +41,7 @@ int64_t Machine::table_offset(const compile::VarInfo& t, const Node& n, int node
     int64_t i = eval(n.k[d]) - t.lows[d];
     int64_t limit = t.dims[d];
     if (building_ && t.dim_kinds[d] == lang::DimKind::Site) limit = static_cast<int64_t>(building_->sites.size());
-    if (i < 0 || i >= limit)
-      fail(node, msg::bad_index(t.name, i + t.lows[d], t.lows[d], limit));
+    if (i < 0 || i >= limit) fail(node, msg::bad_index(t.name, i + t.lows[d], t.lows[d], limit));
     off = off * t.dims[d] + i;
   }
   return t.base + off;
@@ -75,8 +74,7 @@ Machine::Domain Machine::open_domain(int dom) {
     case Op::DomRange: {
       d.lo = eval(n.k[0]);
       int64_t hi = eval(n.k[1]);
-      if (hi - d.lo + 1 > kMaxLoopIterations)
-        fail(dom, msg::range_too_long(d.lo, hi));
+      if (hi - d.lo + 1 > kMaxLoopIterations) fail(dom, msg::range_too_long(d.lo, hi));
       d.size = hi < d.lo ? 0 : static_cast<int>(hi - d.lo + 1);
       return d;
     }
@@ -93,7 +91,9 @@ Machine::Domain Machine::open_domain(int dom) {
     }
     case Op::DomCount:
       switch (static_cast<lang::DomainOf>(n.aux)) {
-        case lang::DomainOf::Sites: d.size = building_ ? static_cast<int>(building_->sites.size()) : p_.num_sites; break;
+        case lang::DomainOf::Sites:
+          d.size = building_ ? static_cast<int>(building_->sites.size()) : p_.num_sites;
+          break;
         case lang::DomainOf::Seats: d.size = p_.num_players; break;
         case lang::DomainOf::Pieces: d.size = p_.num_pieces; break;
       }
@@ -159,6 +159,14 @@ int64_t Machine::call(int callable, const int64_t* args, int nargs) {
   return v;
 }
 
+// A binary operator: its operands left to right, then the vocabulary's arithmetic.
+template <lang::Operator op>
+int64_t Machine::binary(const Node& n, int node) {
+  int64_t x = eval(n.k[0]);
+  int64_t y = eval(n.k[1]);
+  return checked(node, lang::apply<op>(x, y));
+}
+
 #ifdef KELI_PROFILE
 std::vector<uint64_t> g_node_counts;
 #endif
@@ -171,9 +179,7 @@ int64_t Machine::eval(int idx) {
   switch (n.op) {
     case Op::Imm: return n.a;
     case Op::Local: return locals_[n.a];
-    case Op::StateGet:
-      need_state(idx);
-      return state_[flat_offset(p_.var_access[n.a], p_.vars[n.a], n, idx)];
+    case Op::StateGet: need_state(idx); return state_[flat_offset(p_.var_access[n.a], p_.vars[n.a], n, idx)];
     case Op::ConstGet:
       if (building_) return p_.consts[table_offset(p_.const_tables[n.a], n, idx)];
       return p_.consts[flat_offset(p_.const_access[n.a], p_.const_tables[n.a], n, idx)];
@@ -192,23 +198,23 @@ int64_t Machine::eval(int idx) {
     case Op::RegionSite: {
       const auto& r = p_.regions[region_of(eval(n.k[0]), idx)];
       int64_t i = eval(n.k[1]);
-      if (i < 0 || i >= static_cast<int64_t>(r.size()))
-        fail(idx, msg::position_outside(i, r.size()));
+      if (i < 0 || i >= static_cast<int64_t>(r.size())) fail(idx, msg::position_outside(i, r.size()));
       return r[i];
     }
     // Operators: the vocabulary's arithmetic (lang/arith.hpp), operands left to right.
     case Op::Neg: return checked(idx, lang::apply<lang::Operator::Neg>(eval(n.k[0])));
     case Op::Not: return checked(idx, lang::apply<lang::Operator::Not>(eval(n.k[0])));
-#define KELI_BINARY_CASE(id)                                   \
-  case Op::id: {                                               \
-    int64_t x = eval(n.k[0]);                                  \
-    int64_t y = eval(n.k[1]);                                  \
-    return checked(idx, lang::apply<lang::Operator::id>(x, y)); \
-  }
-      KELI_BINARY_CASE(Add) KELI_BINARY_CASE(Sub) KELI_BINARY_CASE(Mul) KELI_BINARY_CASE(Div)
-      KELI_BINARY_CASE(Mod) KELI_BINARY_CASE(Eq) KELI_BINARY_CASE(Ne) KELI_BINARY_CASE(Lt)
-      KELI_BINARY_CASE(Le) KELI_BINARY_CASE(Gt) KELI_BINARY_CASE(Ge)
-#undef KELI_BINARY_CASE
+    case Op::Add: return binary<lang::Operator::Add>(n, idx);
+    case Op::Sub: return binary<lang::Operator::Sub>(n, idx);
+    case Op::Mul: return binary<lang::Operator::Mul>(n, idx);
+    case Op::Div: return binary<lang::Operator::Div>(n, idx);
+    case Op::Mod: return binary<lang::Operator::Mod>(n, idx);
+    case Op::Eq: return binary<lang::Operator::Eq>(n, idx);
+    case Op::Ne: return binary<lang::Operator::Ne>(n, idx);
+    case Op::Lt: return binary<lang::Operator::Lt>(n, idx);
+    case Op::Le: return binary<lang::Operator::Le>(n, idx);
+    case Op::Gt: return binary<lang::Operator::Gt>(n, idx);
+    case Op::Ge: return binary<lang::Operator::Ge>(n, idx);
     case Op::And: return eval(n.k[0]) && eval(n.k[1]);  // the right side only when needed
     case Op::Or: return eval(n.k[0]) || eval(n.k[1]);
     case Op::In: {
@@ -260,7 +266,8 @@ int64_t Machine::eval(int idx) {
         }
         case Builtin::new_site: {
           if (!building_) fail(idx, msg::kSiteOnlyBuilding);
-          if (building_->sites.size() >= static_cast<size_t>(kMaxSites)) fail(idx, fmt::format("more than {} sites", kMaxSites));
+          if (building_->sites.size() >= static_cast<size_t>(kMaxSites))
+            fail(idx, fmt::format("more than {} sites", kMaxSites));
           int64_t x = eval(n.k[0]), y = eval(n.k[1]);
           int id = static_cast<int>(building_->sites.size());
           building_->sites.push_back({static_cast<int>(x), static_cast<int>(y), std::to_string(id)});
@@ -274,8 +281,7 @@ int64_t Machine::eval(int idx) {
     case Op::AggAny:
     case Op::AggAll:
     case Op::AggMin:
-    case Op::AggMax:
-      return aggregate(n, idx);
+    case Op::AggMax: return aggregate(n, idx);
     default: fail(idx, "a statement used as a value");
   }
 }
@@ -336,7 +342,10 @@ bool Machine::run(int idx) {
         state_[compile::kMover] = static_cast<int32_t>(v);
         break;
       }
-      case Op::SetPhase: need_state(idx); state_[compile::kPhase] = static_cast<int32_t>(eval(n.k[0])); break;
+      case Op::SetPhase:
+        need_state(idx);
+        state_[compile::kPhase] = static_cast<int32_t>(eval(n.k[0]));
+        break;
       case Op::If:
         if (eval(n.k[0])) {
           if (run(n.k[1])) return true;
@@ -347,8 +356,7 @@ bool Machine::run(int idx) {
       case Op::While: {
         int64_t guard = 0;
         while (eval(n.k[0])) {
-          if (++guard > kMaxLoopIterations)
-            fail(idx, msg::loop_too_long());
+          if (++guard > kMaxLoopIterations) fail(idx, msg::loop_too_long());
           if (run(n.k[1])) return true;
         }
         break;
@@ -362,16 +370,18 @@ bool Machine::run(int idx) {
         }
         break;
       }
-      case Op::Return:
-        result_ = n.k[0] >= 0 ? eval(n.k[0]) : 0;
-        return true;
-      case Op::Emit: need_state(idx); emit(n.a, &p_.args[n.b], n.c); break;
+      case Op::Return: result_ = n.k[0] >= 0 ? eval(n.k[0]) : 0; return true;
+      case Op::Emit:
+        need_state(idx);
+        emit(n.a, &p_.args[n.b], n.c);
+        break;
       case Op::Note: notes_.push_back(n.a); break;
       case Op::AddSite: {
         if (!building_) fail(idx, msg::kAddOnlyBuilding);
         int64_t s = eval(n.k[0]);
         int r = region_of(eval(n.k[1]), idx);
-        if (s < 0 || s >= static_cast<int64_t>(building_->sites.size())) fail(idx, fmt::format("site {} does not exist", s));
+        if (s < 0 || s >= static_cast<int64_t>(building_->sites.size()))
+          fail(idx, fmt::format("site {} does not exist", s));
         building_->regions[r].push_back(static_cast<int32_t>(s));
         break;
       }
@@ -391,7 +401,10 @@ bool Machine::run(int idx) {
         state_[compile::kNextPlace] = place + placed;
         break;
       }
-      case Op::EndGame: need_state(idx); end_game(n); break;
+      case Op::EndGame:
+        need_state(idx);
+        end_game(n);
+        break;
       case Op::Fail: fail(idx, p_.notes[n.a]);
       default: eval(idx); break;  // a call whose value is not needed
     }

@@ -24,7 +24,7 @@ class Machine {
     nroll_ = n;
   }
   int64_t eval(int n);
-  void exec(int first);            // a statement list
+  void exec(int first);  // a statement list
   int64_t call(int callable, const int64_t* args, int nargs);
   void set_local(int slot, int64_t v) { locals_[slot] = v; }
   int64_t local(int slot) const { return locals_[slot]; }
@@ -53,7 +53,9 @@ class Machine {
 
  private:
   [[noreturn]] void fail(int node, const std::string& message) const;
-  int64_t checked(int node, lang::Result r) const;  // r's value, or its fault reported at node
+  int64_t checked(int node, lang::Result r) const;
+  template <lang::Operator op>
+  int64_t binary(const compile::Node& n, int node);  // r's value, or its fault reported at node
   int64_t combine(int node, uint8_t assign, int64_t old, int64_t v) const;
   void need_state(int node) const;
   int64_t table_offset(const compile::VarInfo& t, const compile::Node& n, int node);  // any time
@@ -83,9 +85,8 @@ class Machine {
   uint32_t generation_ = 0;
   std::vector<MemoEntry> memo_table_;
   std::vector<int64_t> end_scores_;  // end_game's scratch
-  std::vector<char> end_open_;  // callable * kMemoSlots + slot, allocated once
+  std::vector<char> end_open_;       // callable * kMemoSlots + slot, allocated once
 };
-
 
 // Builds a board: runs callable `entry` of the board-building program `building` (the compiler's
 // BoardRunner). Throws diag::Error with the failing node's position.

@@ -15,7 +15,9 @@ std::string position_outside(int64_t i, size_t size) {
   return fmt::format("position {} is outside a region or track of {} sites", i, size);
 }
 std::string not_on_track(int64_t site) { return fmt::format("site {} is not on this track", site); }
-std::string no_roll(int64_t i, int thrown) { return fmt::format("roll[{}] does not exist: {} dice were thrown", i, thrown); }
+std::string no_roll(int64_t i, int thrown) {
+  return fmt::format("roll[{}] does not exist: {} dice were thrown", i, thrown);
+}
 std::string too_large(int64_t v) { return fmt::format("value {} is too large to store", v); }
 std::string no_seat(int64_t seat) { return fmt::format("seat {} does not exist", seat); }
 std::string empty_aggregate(bool min) { return fmt::format("{} over nothing", min ? "min" : "max"); }

@@ -22,7 +22,8 @@ std::string empty_aggregate(bool min);
 std::string range_too_long(int64_t lo, int64_t hi);
 std::string loop_too_long();
 std::string no_legal_move(const std::string& phase);
-inline constexpr const char* kNoLegalMoveHint = "add 'otherwise NAME { ... }' to say what happens when nothing can be done";
+inline constexpr const char* kNoLegalMoveHint =
+    "add 'otherwise NAME { ... }' to say what happens when nothing can be done";
 inline constexpr const char* kCallsTooDeep = "calls nested too deeply";
 inline constexpr const char* kEventsTooDeep = "events nested too deeply";
 inline constexpr const char* kConstOnlyBuilding = "constants can only be set while building the board";

@@ -17,7 +17,8 @@
 namespace keli::runtime {
 
 static_assert(sizeof(keli_move) == sizeof(Move) && offsetof(keli_move, rule) == offsetof(Move, rule) &&
-                  offsetof(keli_move, nargs) == offsetof(Move, nargs) && offsetof(keli_move, args) == offsetof(Move, args),
+                  offsetof(keli_move, nargs) == offsetof(Move, nargs) &&
+                  offsetof(keli_move, args) == offsetof(Move, args),
               "keli_move must be laid out as runtime::Move");
 
 namespace {
@@ -139,7 +140,9 @@ void NativeGame::fail() const {
     case KELI_FAULT_EVENT_DEPTH: m = msg::kEventsTooDeep; break;
     case KELI_FAULT_NOTE: m = p_.notes[n->a]; break;
     case KELI_FAULT_BUILD_ONLY:
-      m = n->op == Op::ConstSet ? msg::kConstOnlyBuilding : n->op == Op::AddSite ? msg::kAddOnlyBuilding : msg::kSiteOnlyBuilding;
+      m = n->op == Op::ConstSet  ? msg::kConstOnlyBuilding
+          : n->op == Op::AddSite ? msg::kAddOnlyBuilding
+                                 : msg::kSiteOnlyBuilding;
       break;
     default: m = fmt::format("native engine fault {}", f.kind); break;
   }

@@ -39,7 +39,7 @@ class NativeGame {
   const keli_module& t_;
   std::vector<int64_t> locals_;
   std::vector<int> notes_;
-  std::vector<Move> move_buf_;   // the buffers generated code appends to, grown when full
+  std::vector<Move> move_buf_;  // the buffers generated code appends to, grown when full
   std::vector<int32_t> note_buf_;
   keli_ctx ctx_{};
 };

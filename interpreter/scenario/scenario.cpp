@@ -61,7 +61,8 @@ class Runner {
       for (int i = 0; i < p.num_sites; ++i)
         if (p.sites[i].label == t) return i;
     fail(n, fmt::format("'{}' is not a value here", t),
-         kind == lang::ValueKind::Player ? fmt::format("seats: {}", fmt::join(p.seat_names, ", ")) : "use a number, true or false");
+         kind == lang::ValueKind::Player ? fmt::format("seats: {}", fmt::join(p.seat_names, ", "))
+                                         : "use a number, true or false");
   }
 
   std::vector<int32_t> values(const compile::Program& p, const YAML::Node& n, const compile::VarInfo& v) {
@@ -85,7 +86,8 @@ class Runner {
   int32_t seat(const compile::Program& p, const YAML::Node& n) {
     int32_t m = value(p, n, lang::ValueKind::Player);
     if (m < 0 || m >= p.num_players)
-      fail(n, fmt::format("seat {} does not exist", m), fmt::format("seats: 0..{} or {}", p.num_players - 1, fmt::join(p.seat_names, ", ")));
+      fail(n, fmt::format("seat {} does not exist", m),
+           fmt::format("seats: 0..{} or {}", p.num_players - 1, fmt::join(p.seat_names, ", ")));
     return m;
   }
 
@@ -128,9 +130,7 @@ class Runner {
     }
   }
 
-  std::string show(const std::vector<int32_t>& v) {
-    return fmt::format("[{}]", fmt::join(v, ", "));
-  }
+  std::string show(const std::vector<int32_t>& v) { return fmt::format("[{}]", fmt::join(v, ", ")); }
 
   void check(const compile::Program& p, runtime::Game& g, const runtime::State& s, const YAML::Node& expect,
              const std::vector<std::string>& last_notes) {
@@ -163,13 +163,16 @@ class Runner {
           fail(want, fmt::format("mover: expected {}, found {}", p.seat_names[m], p.seat_names[s[compile::kMover]]));
       } else if (key == "phase") {
         int32_t ph = phase(p, want);
-        if (ph != s[compile::kPhase]) fail(want, fmt::format("phase: expected {}, found {}", want.Scalar(), p.phases[s[compile::kPhase]].name));
+        if (ph != s[compile::kPhase])
+          fail(want, fmt::format("phase: expected {}, found {}", want.Scalar(), p.phases[s[compile::kPhase]].name));
       } else if (key == "over") {
         bool w = want.as<bool>();
-        if (w != g.over(s)) fail(want, w ? "the game is expected to be over, but it goes on" : "the game is over, but expected to go on");
+        if (w != g.over(s))
+          fail(want, w ? "the game is expected to be over, but it goes on" : "the game is over, but expected to go on");
       } else if (key == "ended") {
         std::string how = !g.over(s) ? "not" : g.ended_by_limit(s) ? "limit" : "rules";
-        if (want.as<std::string>() != how) fail(want, fmt::format("ended: expected {}, found {}", want.as<std::string>(), how));
+        if (want.as<std::string>() != how)
+          fail(want, fmt::format("ended: expected {}, found {}", want.as<std::string>(), how));
       } else if (key == "places") {
         std::vector<int32_t> w;
         for (const auto& x : want) w.push_back(x.as<int32_t>());
@@ -180,7 +183,8 @@ class Runner {
         std::vector<std::string> w;
         for (const auto& x : want) w.push_back(x.as<std::string>());
         if (w != last_notes)
-          fail(want, fmt::format("notes of the last step: expected [{}], found [{}]", fmt::join(w, "; "), fmt::join(last_notes, "; ")));
+          fail(want, fmt::format("notes of the last step: expected [{}], found [{}]", fmt::join(w, "; "),
+                                 fmt::join(last_notes, "; ")));
       } else if (const auto* v = var(p, key)) {
         auto w = values(p, want, *v);
         std::vector<int32_t> have(s.begin() + v->base, s.begin() + v->base + v->size());
@@ -201,7 +205,8 @@ class Runner {
       std::string text = mv.as<std::string>();
       if (g.over(s)) fail(mv, fmt::format("the game is over before '{}'", text));
       if (g.chance(s)) {
-        if (text.rfind("roll", 0) != 0) fail(mv, fmt::format("dice must be thrown here: write 'roll V1 V2 ...', not '{}'", text));
+        if (text.rfind("roll", 0) != 0)
+          fail(mv, fmt::format("dice must be thrown here: write 'roll V1 V2 ...', not '{}'", text));
         std::vector<int32_t> vals;
         std::istringstream in(text.substr(4));
         for (int32_t v; in >> v;) vals.push_back(v);
@@ -219,7 +224,9 @@ class Runner {
           names.push_back(g.notation(m));
           if (names.back() == text) found = &m;
         }
-        if (!found) fail(mv, fmt::format("'{}' is not a legal move here", text), fmt::format("legal: {}", fmt::join(names, ", ")));
+        if (!found)
+          fail(mv, fmt::format("'{}' is not a legal move here", text),
+               fmt::format("legal: {}", fmt::join(names, ", ")));
         runtime::Move m = *found;
         g.apply(s, m);
       }
@@ -260,7 +267,8 @@ class Runner {
       }
       compile::ParamSettings base;
       if (root["params"])
-        for (const auto& kv : root["params"]) base.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
+        for (const auto& kv : root["params"])
+          base.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
       for (const auto& sc : root["scenarios"]) {
         std::string name = sc.IsMap() && sc["name"] && sc["name"].IsScalar() ? sc["name"].Scalar() : "a scenario";
         try {
@@ -268,10 +276,12 @@ class Runner {
           ++rep.passed;
         } catch (const Failure& f) {
           ++rep.failed;
-          diags_.report(diag::Code::scenario_failed, span(f.mark), fmt::format("scenario '{}': {}", name, f.message), f.hint);
+          diags_.report(diag::Code::scenario_failed, span(f.mark), fmt::format("scenario '{}': {}", name, f.message),
+                        f.hint);
         } catch (const YAML::Exception& e) {  // a value of the wrong kind: this scenario fails, the rest run
           ++rep.failed;
-          diags_.report(diag::Code::bad_scenario, span(e.mark), fmt::format("scenario '{}': cannot read this value: {}", name, e.msg));
+          diags_.report(diag::Code::bad_scenario, span(e.mark),
+                        fmt::format("scenario '{}': cannot read this value: {}", name, e.msg));
         }
       }
     } catch (const Failure& f) {
@@ -286,22 +296,27 @@ class Runner {
 
   void one(const GameFile& gf, const compile::ParamSettings& base, const YAML::Node& sc) {
     if (!sc.IsMap()) fail(sc, "each scenario must be a map with 'name', 'play' and 'expect'");
-    static const std::set<std::string> keys = {"name", "rule", "params", "position", "play", "expect", "check_invariants"};
+    static const std::set<std::string> keys = {"name", "rule",   "params",          "position",
+                                               "play", "expect", "check_invariants"};
     for (const auto& kv : sc)
       if (!keys.count(kv.first.as<std::string>()))
         fail(kv.first, fmt::format("unknown scenario key '{}'", kv.first.as<std::string>()),
              diag::suggest(kv.first.as<std::string>(), {keys.begin(), keys.end()}));
     compile::ParamSettings settings = base;
     if (sc["params"])
-      for (const auto& kv : sc["params"]) settings.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
+      for (const auto& kv : sc["params"])
+        settings.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
     std::string key;
     for (auto& [k, v] : settings) key += k + "=" + v + ";";
     auto it = programs_.find(key);
     if (it == programs_.end()) {
       diag::Diagnostics d;
       auto prog = gf.compile(settings, d);
-      if (!prog) fail(sc["params"] ? sc["params"] : sc, "these parameters do not compile",
-                      d.all().empty() ? "" : d.all().front().message + (d.all().front().hint.empty() ? "" : "; " + d.all().front().hint));
+      if (!prog)
+        fail(sc["params"] ? sc["params"] : sc, "these parameters do not compile",
+             d.all().empty()
+                 ? ""
+                 : d.all().front().message + (d.all().front().hint.empty() ? "" : "; " + d.all().front().hint));
       it = programs_.emplace(key, prog).first;
     }
     const compile::Program& p = *it->second;
@@ -343,11 +358,13 @@ std::vector<std::string> find_files(const std::string& path) {
   std::vector<std::string> out;
   std::error_code ec;
   if (fs::is_directory(path, ec)) {
-    for (auto it = fs::recursive_directory_iterator(path, ec); it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    for (auto it = fs::recursive_directory_iterator(path, ec); it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
       const fs::path& f = it->path();
       bool yaml = f.extension() == ".yaml" || f.extension() == ".yml";
       bool in_tests = false;
-      for (const auto& part : fs::relative(f, path, ec).parent_path()) in_tests = in_tests || part.extension() == ".tests";
+      for (const auto& part : fs::relative(f, path, ec).parent_path())
+        in_tests = in_tests || part.extension() == ".tests";
       if (fs::path(path).lexically_normal().filename().extension() == ".tests" ||
           fs::path(path).lexically_normal().parent_path().extension() == ".tests")
         in_tests = true;

@@ -15,12 +15,12 @@
 namespace keli::sim {
 
 struct GameRecord {
-  int64_t index = 0;         // the game's number in its run (0-based)
-  std::vector<int> places;   // final place per seat (1 = first; equal places share)
-  int decisions = 0;         // Game::moves at the end
-  int throws = 0;            // chance steps: Game::ply - Game::moves
-  int64_t legal_sum = 0;     // legal moves summed over decision states (branching factor)
-  bool by_limit = false;     // stopped by the game's move limit rather than its rules
+  int64_t index = 0;                 // the game's number in its run (0-based)
+  std::vector<int> places;           // final place per seat (1 = first; equal places share)
+  int decisions = 0;                 // Game::moves at the end
+  int throws = 0;                    // chance steps: Game::ply - Game::moves
+  int64_t legal_sum = 0;             // legal moves summed over decision states (branching factor)
+  bool by_limit = false;             // stopped by the game's move limit rather than its rules
   std::optional<diag::Error> error;  // a runtime error stopped the game (render with the game's sources)
 };
 

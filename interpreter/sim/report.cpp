@@ -65,8 +65,8 @@ Report report(const compile::Program& program, const std::vector<GameRecord>& re
 namespace {
 
 std::string rate_json(const Rate& x) {
-  return fmt::format(R"({{"count":{},"games":{},"rate":{:.4f},"ci95":[{:.4f},{:.4f}]}})", x.hits, x.trials, x.rate, x.lo,
-                     x.hi);
+  return fmt::format(R"({{"count":{},"games":{},"rate":{:.4f},"ci95":[{:.4f},{:.4f}]}})", x.hits, x.trials, x.rate,
+                     x.lo, x.hi);
 }
 
 std::string summary_json(const Summary& x) {
@@ -101,20 +101,23 @@ std::string report_json(const compile::Program& p, const Report& r) {
     out += fmt::format(R"({}{{"seats":[{}],"wins":{}}})", t ? "," : "", fmt::join(names, ","),
                        rate_json(r.team_wins[t].wins));
   }
-  out += fmt::format(R"(],"draws":{},"natural_end":{},"length":{},"throws":{},"branching":{:.3f}}})", rate_json(r.draws),
-                     rate_json(r.natural_end), summary_json(r.length), summary_json(r.throws), r.branching);
+  out +=
+      fmt::format(R"(],"draws":{},"natural_end":{},"length":{},"throws":{},"branching":{:.3f}}})", rate_json(r.draws),
+                  rate_json(r.natural_end), summary_json(r.length), summary_json(r.throws), r.branching);
   return out;
 }
 
 std::string report_csv(const compile::Program& p, const Report& r) {
   std::string out = "statistic,subject,count,games,value,ci95_lo,ci95_hi\n";
   auto rate = [&](const std::string& what, const std::string& subject, const Rate& x) {
-    out += fmt::format("{},{},{},{},{:.4f},{:.4f},{:.4f}\n", what, csv_field(subject), x.hits, x.trials, x.rate, x.lo, x.hi);
+    out += fmt::format("{},{},{},{},{:.4f},{:.4f},{:.4f}\n", what, csv_field(subject), x.hits, x.trials, x.rate, x.lo,
+                       x.hi);
   };
   auto summary = [&](const std::string& what, const Summary& x) {
-    out += fmt::format("{0},mean,,{1},{2:.2f},,\n{0},median,,{1},{3:.1f},,\n{0},p95,,{1},{4:.0f},,\n{0},min,,{1},{5:.0f},,\n"
-                       "{0},max,,{1},{6:.0f},,\n",
-                       what, x.count, x.mean, x.median, x.p95, x.min, x.max);
+    out += fmt::format(
+        "{0},mean,,{1},{2:.2f},,\n{0},median,,{1},{3:.1f},,\n{0},p95,,{1},{4:.0f},,\n{0},min,,{1},{5:.0f},,\n"
+        "{0},max,,{1},{6:.0f},,\n",
+        what, x.count, x.mean, x.median, x.p95, x.min, x.max);
   };
   out += fmt::format("games,,{},{},,,\nerrors,,{},{},,,\n", r.games, r.games, r.errors, r.games);
   for (size_t s = 0; s < r.seat_wins.size(); ++s) rate("seat_wins", p.seat_names[s], r.seat_wins[s]);

@@ -50,13 +50,13 @@ struct TeamRate {
 };
 struct Report {
   int64_t games = 0, errors = 0;
-  std::vector<Rate> seat_wins;     // per seat: games in which it shared first place and was not a draw
-  std::vector<TeamRate> team_wins; // per observed winning team, ordered by its smallest seat
+  std::vector<Rate> seat_wins;      // per seat: games in which it shared first place and was not a draw
+  std::vector<TeamRate> team_wins;  // per observed winning team, ordered by its smallest seat
   Rate draws;
-  Rate natural_end;                // ended by the rules, not by the move limit
-  Summary length;                  // decisions per game
-  Summary throws;                  // chance events (throws) per game
-  double branching = 0;            // legal moves per decision state, pooled over all games
+  Rate natural_end;                        // ended by the rules, not by the move limit
+  Summary length;                          // decisions per game
+  Summary throws;                          // chance events (throws) per game
+  double branching = 0;                    // legal moves per decision state, pooled over all games
   std::optional<diag::Error> first_error;  // the error of the lowest-numbered game that had one
   int64_t first_error_game = -1;
 };

@@ -11,7 +11,8 @@
 
 namespace keli::trace {
 
-void Reader::fail_at(int ln, const std::string& text, const std::string& message, uint32_t col, const std::string& hint) {
+void Reader::fail_at(int ln, const std::string& text, const std::string& message, uint32_t col,
+                     const std::string& hint) {
   // Only the offending line is kept as the diagnostic's source, at its own line number, so a
   // long trace is never held in memory just to quote one line of it.
   int file = src_->add(path_, std::string(ln > 1 ? ln - 1 : 0, '\n') + text);
@@ -114,7 +115,8 @@ Reader::Next Reader::next() {
   // occur inside a JSON string, whose quotes are escaped.) Lines written otherwise are parsed whole.
   size_t state_at = line_.find(",\"state\":");
   bool has_state = state_at != std::string::npos || line_.find("\"state\"") != std::string::npos;
-  if (!parse_object(state_at == std::string::npos ? line_ : line_.substr(0, state_at) + "}", n, why, col)) return fail(why, {}, col);
+  if (!parse_object(state_at == std::string::npos ? line_ : line_.substr(0, state_at) + "}", n, why, col))
+    return fail(why, {}, col);
   auto& game = *game_;
   auto& s = state_;
   try {
@@ -140,7 +142,8 @@ Reader::Next Reader::next() {
       std::vector<int32_t> args;
       for (const auto& x : n["args"]) args.push_back(x.as<int32_t>());
       if (n["player"] && n["player"].as<int>() != game.mover(s))
-        return fail(fmt::format("the trace has player {} moving, but it is player {}'s turn", n["player"].as<int>(), game.mover(s)));
+        return fail(fmt::format("the trace has player {} moving, but it is player {}'s turn", n["player"].as<int>(),
+                                game.mover(s)));
       std::pair<std::string, std::string> not_legal;
       const runtime::Move* found = recorded_move(game, s, rule, args, legal_, not_legal);
       if (!found) return fail(not_legal.first, not_legal.second);

@@ -39,10 +39,10 @@ class Reader {
   bool check_state();
 
   const runtime::State& state() const { return state_; }
-  int ply() const;                 // steps re-run so far
-  int line() const { return ln_; }  // the line read last, 1-based
+  int ply() const;                                             // steps re-run so far
+  int line() const { return ln_; }                             // the line read last, 1-based
   const std::string& last_step() const { return last_step_; }  // "South sow 2", "roll 4 4"; "" at the start
-  std::vector<int> last_sites() const;  // the sites the last decision names (for highlighting)
+  std::vector<int> last_sites() const;                         // the sites the last decision names (for highlighting)
 
  private:
   bool read_line(std::string& out);

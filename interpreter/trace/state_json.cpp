@@ -50,9 +50,11 @@ std::string compare_state(const Program& p, const runtime::State& s, const YAML:
   if (!rec.IsMap()) return "the state is not an object";
   try {
     if (!rec["mover"] || as_int(rec["mover"]) != s[compile::kMover])
-      return fmt::format("mover: recorded {}, replayed {}", rec["mover"] ? rec["mover"].as<std::string>() : "nothing", s[compile::kMover]);
+      return fmt::format("mover: recorded {}, replayed {}", rec["mover"] ? rec["mover"].as<std::string>() : "nothing",
+                         s[compile::kMover]);
     if (!rec["phase"] || rec["phase"].as<std::string>() != p.phases[s[compile::kPhase]].name)
-      return fmt::format("phase: recorded {}, replayed {}", rec["phase"] ? rec["phase"].as<std::string>() : "nothing", p.phases[s[compile::kPhase]].name);
+      return fmt::format("phase: recorded {}, replayed {}", rec["phase"] ? rec["phase"].as<std::string>() : "nothing",
+                         p.phases[s[compile::kPhase]].name);
     for (const auto& v : p.vars) {
       YAML::Node r = rec[v.name];
       if (!r) return fmt::format("'{}' is missing", v.name);

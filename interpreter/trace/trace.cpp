@@ -73,10 +73,12 @@ const runtime::Move* recorded_move(runtime::Game& g, const runtime::State& s, co
   g.legal(s, legal);
   const compile::Program& p = g.program();
   for (const auto& m : legal)
-    if (p.rules[m.rule].name == rule && m.nargs == args.size() && std::equal(args.begin(), args.end(), m.args)) return &m;
+    if (p.rules[m.rule].name == rule && m.nargs == args.size() && std::equal(args.begin(), args.end(), m.args))
+      return &m;
   std::vector<std::string> names;
   for (const auto& m : legal) names.push_back(g.notation(m));
-  not_legal = {fmt::format("the move '{}{}' is not legal here", rule, args.empty() ? "" : fmt::format(" {}", fmt::join(args, " "))),
+  not_legal = {fmt::format("the move '{}{}' is not legal here", rule,
+                           args.empty() ? "" : fmt::format(" {}", fmt::join(args, " "))),
                fmt::format("legal: {}", fmt::join(names, ", "))};
   return nullptr;
 }
@@ -103,8 +105,8 @@ struct Replayer {
 std::string locate_game(const std::string& recorded, const std::string& trace_path) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  for (const fs::path& cand : {fs::path(recorded), fs::path(trace_path).parent_path() / recorded,
-                               fs::path(KELI_SOURCE_ROOT) / recorded})
+  for (const fs::path& cand :
+       {fs::path(recorded), fs::path(trace_path).parent_path() / recorded, fs::path(KELI_SOURCE_ROOT) / recorded})
     if (fs::is_regular_file(cand, ec)) return cand.string();
   return {};
 }
@@ -134,14 +136,16 @@ int replay(const std::string& path, diag::Diagnostics& diags, SourceSet& src, st
       }
       return true;
     } catch (const YAML::Exception& e) {
-      diags.report(diag::Code::bad_trace, Span{file, static_cast<uint32_t>(i + 1), static_cast<uint32_t>(e.mark.column + 1), 1},
+      diags.report(diag::Code::bad_trace,
+                   Span{file, static_cast<uint32_t>(i + 1), static_cast<uint32_t>(e.mark.column + 1), 1},
                    fmt::format("this line is not valid JSON: {}", e.msg));
       return false;
     }
   };
   YAML::Node head;
   if (!parse(0, head)) return 1;
-  if (!head["file"] || !head["params"]) return r.fail(1, "the first line is not a trace header", "it needs \"file\" and \"params\"");
+  if (!head["file"] || !head["params"])
+    return r.fail(1, "the first line is not a trace header", "it needs \"file\" and \"params\"");
   std::string game_path;
   compile::ParamSettings settings;
   std::string recorded_game;
@@ -151,7 +155,8 @@ int replay(const std::string& path, diag::Diagnostics& diags, SourceSet& src, st
     if (game_path.empty())
       return r.fail(1, fmt::format("cannot find the game file '{}' named by the trace", head["file"].as<std::string>()),
                     "run replay from the folder the game was run in, or keep the trace beside the game");
-    for (const auto& kv : head["params"]) settings.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
+    for (const auto& kv : head["params"])
+      settings.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
   } catch (const YAML::Exception& e) {
     return r.fail(1, fmt::format("the header cannot be read: {}", e.msg));
   }
@@ -161,11 +166,13 @@ int replay(const std::string& path, diag::Diagnostics& diags, SourceSet& src, st
   if (!prog) {
     const auto& all = gf->ok() ? cd.all() : gf->diagnostics().all();
     std::string why;
-    if (!all.empty()) why = fmt::format("{}{}", all.front().message, all.front().hint.empty() ? "" : " (" + all.front().hint + ")");
+    if (!all.empty())
+      why = fmt::format("{}{}", all.front().message, all.front().hint.empty() ? "" : " (" + all.front().hint + ")");
     return r.fail(1, fmt::format("the game '{}' named by the trace does not compile", game_path), why);
   }
   if (!recorded_game.empty() && recorded_game != prog->game_name)
-    return r.fail(1, fmt::format("the trace is of '{}', but '{}' holds '{}'", recorded_game, game_path, prog->game_name));
+    return r.fail(1,
+                  fmt::format("the trace is of '{}', but '{}' holds '{}'", recorded_game, game_path, prog->game_name));
   runtime::Game game(prog);
   runtime::State s;
   std::vector<runtime::Move> legal;
@@ -181,8 +188,7 @@ int replay(const std::string& path, diag::Diagnostics& diags, SourceSet& src, st
         if (!game.over(s)) return r.fail(ln, "the trace gives a result, but the replayed game is not over");
         std::vector<int> rec;
         for (const auto& x : n["result"]["places"]) rec.push_back(x.as<int>());
-        if (rec != game.places(s))
-          return r.fail(ln, "the recorded places differ from the replayed ones");
+        if (rec != game.places(s)) return r.fail(ln, "the recorded places differ from the replayed ones");
         std::string ended = n["result"]["ended"] ? n["result"]["ended"].as<std::string>() : "";
         if (ended != (game.ended_by_limit(s) ? "limit" : "rules"))
           return r.fail(ln, fmt::format("the trace says the game ended by '{}', the replay by '{}'", ended,
@@ -204,7 +210,8 @@ int replay(const std::string& path, diag::Diagnostics& diags, SourceSet& src, st
         std::vector<int32_t> args;
         for (const auto& x : n["args"]) args.push_back(x.as<int32_t>());
         if (n["player"] && n["player"].as<int>() != game.mover(s))
-          return r.fail(ln, fmt::format("the trace has player {} moving, but it is player {}'s turn", n["player"].as<int>(), game.mover(s)));
+          return r.fail(ln, fmt::format("the trace has player {} moving, but it is player {}'s turn",
+                                        n["player"].as<int>(), game.mover(s)));
         std::pair<std::string, std::string> not_legal;
         const runtime::Move* found = recorded_move(game, s, rule, args, legal, not_legal);
         if (!found) return r.fail(ln, not_legal.first, not_legal.second);
@@ -212,19 +219,23 @@ int replay(const std::string& path, diag::Diagnostics& diags, SourceSet& src, st
         game.apply(s, last_move);
       }
       if (n["ply"] && n["ply"].as<int>() != game.ply(s))
-        return r.fail(ln, fmt::format("the trace numbers this step {}, the replay {}", n["ply"].as<int>(), game.ply(s)));
+        return r.fail(ln,
+                      fmt::format("the trace numbers this step {}, the replay {}", n["ply"].as<int>(), game.ply(s)));
       if (n["move"] && !n["chance"]) {
         // the notation is recorded for people; it must still agree with the rule and arguments
         std::string recorded = n["move"].as<std::string>();
         std::string replayed = game.notation(last_move);
-        if (recorded != replayed) return r.fail(ln, fmt::format("the move is written '{}', but its rule and arguments are '{}'", recorded, replayed));
+        if (recorded != replayed)
+          return r.fail(
+              ln, fmt::format("the move is written '{}', but its rule and arguments are '{}'", recorded, replayed));
       }
       std::vector<std::string> notes;
       for (const auto& x : n["notes"]) notes.push_back(x.as<std::string>());
       std::vector<std::string> have;
       for (int id : game.notes()) have.push_back(prog->notes[id]);
       if (notes != have)
-        return r.fail(ln, fmt::format("the notes differ: recorded [{}], replayed [{}]", fmt::join(notes, "; "), fmt::join(have, "; ")));
+        return r.fail(ln, fmt::format("the notes differ: recorded [{}], replayed [{}]", fmt::join(notes, "; "),
+                                      fmt::join(have, "; ")));
       if (!n["state"]) return r.fail(ln, "this line has no \"state\"");
       std::string diff = compare_state(*prog, s, n["state"]);
       if (!diff.empty()) return r.fail(ln, fmt::format("the state after this step differs: {}", diff));

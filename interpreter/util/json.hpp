@@ -9,7 +9,8 @@
 namespace keli::util {
 
 std::string json_string(std::string_view s);
-template <typename T> std::string json_array(const std::vector<T>& v) {
+template <typename T>
+std::string json_array(const std::vector<T>& v) {
   std::string out = "[";
   for (size_t i = 0; i < v.size(); ++i) {
     if (i) out += ',';

@@ -44,8 +44,9 @@ std::vector<std::string> play_some(std::shared_ptr<const compile::Program> progr
 TEST_CASE("every agent chooses legal moves in every game", "[agents]") {
   for (const auto& file : test::game_files()) {
     auto p = test::compile(file);
-    for (const char* spec : {"random", "greedy", "mc:playouts=2:cutoff=10", "mcts:iterations=20:cutoff=10",
-                             "mcts:iterations=20:rollout=0", "mcts:iterations=20:cutoff=5:order=0:memory=0", "expectimax:depth=1"}) {
+    for (const char* spec :
+         {"random", "greedy", "mc:playouts=2:cutoff=10", "mcts:iterations=20:cutoff=10", "mcts:iterations=20:rollout=0",
+          "mcts:iterations=20:cutoff=5:order=0:memory=0", "expectimax:depth=1"}) {
       std::string err;
       auto a = agents::make_agent(spec, *p, err);
       if (!a) {
@@ -82,9 +83,9 @@ TEST_CASE("the games declare evaluations and teams the agents read", "[agents]")
   CHECK(agents::make_agent("expectimax", *pahada, err));  // 4 players in 2 teams: two sides
   CHECK_FALSE(agents::make_agent("expectimax", *pagade, err));
   CHECK(err.find("two sides only") != std::string::npos);
-  CHECK(agents::make_agent("expectimax", *test::compile(test::source_path("games/pagade_kayi_ata.keli"),
-                                                        {{"players", "4"}, {"play", "teams"}}),
-                           err));
+  CHECK(agents::make_agent(
+      "expectimax",
+      *test::compile(test::source_path("games/pagade_kayi_ata.keli"), {{"players", "4"}, {"play", "teams"}}), err));
 }
 
 TEST_CASE("bad agent specs are clear errors", "[agents]") {
@@ -92,15 +93,12 @@ TEST_CASE("bad agent specs are clear errors", "[agents]") {
     const char* spec;
     const char* message;
   };
-  for (const Case& c : {Case{"mtcs", "unknown player 'mtcs'"},
-                        Case{"random:x=1", "'random' takes no options"},
+  for (const Case& c : {Case{"mtcs", "unknown player 'mtcs'"}, Case{"random:x=1", "'random' takes no options"},
                         Case{"mcts:iters=5", "'mcts' has no option 'iters'"},
                         Case{"mcts:iterations=abc", "takes a whole number, not 'abc'"},
-                        Case{"mcts:iterations=2.5", "takes a whole number"},
-                        Case{"mcts:iterations=0", "must be 1 to"},
+                        Case{"mcts:iterations=2.5", "takes a whole number"}, Case{"mcts:iterations=0", "must be 1 to"},
                         Case{"mcts:iterations=5:iterations=6", "given twice"},
-                        Case{"mcts:time=", "takes a number, not ''"},
-                        Case{"expectimax:depth=40", "must be 1 to 12"}}) {
+                        Case{"mcts:time=", "takes a number, not ''"}, Case{"expectimax:depth=40", "must be 1 to 12"}}) {
     std::string err;
     INFO(c.spec);
     CHECK_FALSE(agents::make_agent(c.spec, err));
@@ -111,8 +109,8 @@ TEST_CASE("bad agent specs are clear errors", "[agents]") {
   auto r = test::keli({"run", "games/raja_pasu.keli", "--players", "mcts:iterations=5,mcts:bogus=1"});
   CHECK(r.status == 2);
   CHECK_THAT(r.err, Catch::Contains("'mcts' has no option 'bogus'"));
-  r = test::keli({"match", "games/pahada_keliya.keli", "--players", "expectimax,random", "-n", "2",
-                  "--param", "escort=simple"});
+  r = test::keli(
+      {"match", "games/pahada_keliya.keli", "--players", "expectimax,random", "-n", "2", "--param", "escort=simple"});
   CHECK(r.status == 0);  // two teams: accepted
   r = test::keli({"match", "games/pagade_kayi_ata_4_players.keli", "--players", "expectimax,random", "-n", "2"});
   CHECK(r.status == 2);
@@ -130,7 +128,8 @@ TEST_CASE("the --help texts list every agent and option", "[agents]") {
 // Kept states only save replaying paths: the tree, and so every choice, must be the same with
 // the whole tree kept, with none kept, and with a budget that runs out part way.
 TEST_CASE("mcts plays the same whether it keeps states or replays paths", "[agents]") {
-  for (const char* game : {"games/raja_pasu.keli", "games/pahada_keliya.keli", "games/pagade_kayi_ata_4_players.keli"}) {
+  for (const char* game :
+       {"games/raja_pasu.keli", "games/pahada_keliya.keli", "games/pagade_kayi_ata_4_players.keli"}) {
     auto p = test::compile(test::source_path(game));
     for (const char* opts : {"cutoff=10", "rollout=0", "cutoff=5:order=0"}) {
       std::string kept = fmt::format("mcts:iterations=60:{}", opts);
@@ -157,14 +156,16 @@ TEST_CASE("mcts beats random at Raja Pasu in a small match", "[agents]") {
 }
 
 TEST_CASE("keli match reports rotated seats", "[agents]") {
-  auto a = test::keli({"match", "games/raja_pasu.keli", "--players", "greedy,random", "-n", "6", "--threads", "1", "--json"});
-  auto b = test::keli({"match", "games/raja_pasu.keli", "--players", "greedy,random", "-n", "6", "--threads", "2", "--json"});
+  auto a = test::keli(
+      {"match", "games/raja_pasu.keli", "--players", "greedy,random", "-n", "6", "--threads", "1", "--json"});
+  auto b = test::keli(
+      {"match", "games/raja_pasu.keli", "--players", "greedy,random", "-n", "6", "--threads", "2", "--json"});
   REQUIRE(a.status == 0);
   CHECK(a.out == b.out);  // the same games whatever the threads
   CHECK_THAT(a.out, Catch::Contains(R"("players":["greedy","random"],"games":6)"));
   auto t = test::keli({"match", "games/raja_pasu.keli", "--players", "greedy,random", "-n", "4"});
   CHECK(t.status == 0);
   CHECK_THAT(t.out, Catch::Contains("95% interval"));
-  CHECK(test::keli({"match", "games/raja_pasu.keli", "-n", "4"}).status == 2);                       // no players
-  CHECK(test::keli({"match", "games/raja_pasu.keli", "--players", "human,random"}).status == 2);    // people play
+  CHECK(test::keli({"match", "games/raja_pasu.keli", "-n", "4"}).status == 2);                    // no players
+  CHECK(test::keli({"match", "games/raja_pasu.keli", "--players", "human,random"}).status == 2);  // people play
 }

@@ -17,7 +17,7 @@ namespace {
 struct Plan {
   int games = 100;
   int soak_games = 1000;
-  bool natural = true;  // every game must end by the rules
+  bool natural = true;                                            // every game must end by the rules
   std::vector<std::pair<compile::ParamSettings, int>> overrides;  // when these settings: this many games
   std::vector<std::string> axes;  // the parameters whose combinations are run (no `axes`: all bools and choices)
   bool defaults_only = false;     // `axes: []`: the default parameters only
@@ -93,10 +93,11 @@ void battery(bool soak) {
           longest = std::max(longest, game.moves(s));
           if (game.moves(s) > 10000) ++over_10k;
         }
-        fmt::print("{}: {} games, {} ended by the rules, {} by the move limit; {:.1f} moves and {:.1f} steps a "
-                         "game, longest {} moves, {} games over 10,000 moves\n",
-                         label, n, natural, n - natural, static_cast<double>(moves) / n, static_cast<double>(steps) / n,
-                         longest, over_10k);
+        fmt::print(
+            "{}: {} games, {} ended by the rules, {} by the move limit; {:.1f} moves and {:.1f} steps a "
+            "game, longest {} moves, {} games over 10,000 moves\n",
+            label, n, natural, n - natural, static_cast<double>(moves) / n, static_cast<double>(steps) / n, longest,
+            over_10k);
         std::fflush(stdout);
         if (plan.natural) CHECK(natural == n);
       }

@@ -25,12 +25,17 @@ static void no_crash(const Run& r) {
 }
 
 TEST_CASE("command-line usage errors exit 2", "[cli]") {
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{}, {"frobnicate"}, {"run"}, {"run", "games/raja_pasu.keli", "--seed", "x"},
-        {"run", "games/raja_pasu.keli", "--bogus"}, {"run", "games/raja_pasu.keli", "--param", "noequals"},
-        {"run", "games/raja_pasu.keli", "--players", "random,random,random"},
-        {"run", "games/raja_pasu.keli", "--players", "wizard"}, {"play", "games/raja_pasu.keli", "--seat", "5"},
-        {"replay"}, {"validate"}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{},
+                                               {"frobnicate"},
+                                               {"run"},
+                                               {"run", "games/raja_pasu.keli", "--seed", "x"},
+                                               {"run", "games/raja_pasu.keli", "--bogus"},
+                                               {"run", "games/raja_pasu.keli", "--param", "noequals"},
+                                               {"run", "games/raja_pasu.keli", "--players", "random,random,random"},
+                                               {"run", "games/raja_pasu.keli", "--players", "wizard"},
+                                               {"play", "games/raja_pasu.keli", "--seat", "5"},
+                                               {"replay"},
+                                               {"validate"}}) {
     auto r = keli(args);
     INFO(fmt::format("keli {}\n{}", fmt::join(args, " "), r.err));
     CHECK(r.status == 2);
@@ -90,7 +95,8 @@ TEST_CASE("keli run plays a whole game and keli play survives any input", "[cli]
   CHECK(r.out.find("result: ") != std::string::npos);
   CHECK(r.out.find("South") != std::string::npos);
   std::string input = temp_file("input.txt", "hello\n99\n0\n-1\n?\nsow 99\n\nsow 3\n1\n1\n1\nquit\n");
-  std::string cmd = fmt::format("cd '{}' && '{}' play games/raja_pasu.keli --seed 3 < '{}'", KELI_SOURCE_DIR, KELI_BINARY, input);
+  std::string cmd =
+      fmt::format("cd '{}' && '{}' play games/raja_pasu.keli --seed 3 < '{}'", KELI_SOURCE_DIR, KELI_BINARY, input);
   FILE* f = popen(cmd.c_str(), "r");
   REQUIRE(f);
   std::string out;

@@ -151,7 +151,8 @@ TEST_CASE("describe lists exactly what each variant changes", "[describe]") {
       {"pagade_kayi_ata_8_players", {{"players", "16", "8"}}},
       {"pagade_kayi_ata_long_dice", {{"dice", "octagonal", "long"}}},
       {"pagade_kayi_ata_teams", {{"play", "individual", "teams"}}},
-      {"pagade_kayi_ata_outer_exit", {{"exit", "center", "outer"}, {"captured_to", "hand", "centre"}, {"pairs", "true", "false"}}},
+      {"pagade_kayi_ata_outer_exit",
+       {{"exit", "center", "outer"}, {"captured_to", "hand", "centre"}, {"pairs", "true", "false"}}},
   };
   int checked = 0;
   for (const auto& [name, want] : variants) {
@@ -187,11 +188,13 @@ TEST_CASE("describe replaced and added declarations of a variant", "[describe]")
         "game \"Base\"\nparam n: int in 1..5 = 2 \"how many\"\nplayers 2\ntrack lane\n"
         "board { for i in 0..n { add site(i, 0) to lane } }\nvar at: int per player\n"
         "def far(p: player): bool = at[p] >= n\nevent moved(p: player)\n"
-        "phase go { move step() { at[mover] += 1 emit moved(mover) if far(mover) { finish mover end_game } mover = next_seat(mover) } }\n");
-  std::string variant = write("variant.keli",
-                              "game \"Variant\" extends \"base.keli\"\nparam n = 4\nplayers 3\n"
-                              "def far(p: player): bool = at[p] >= n + 1\nvar bonus: int\n"
-                              "on moved(p) { bonus += 1 }\ninvariant \"bonus grows\": bonus >= 0\nsetup { bonus = 0 }\n");
+        "phase go { move step() { at[mover] += 1 emit moved(mover) if far(mover) { finish mover end_game } mover = "
+        "next_seat(mover) } }\n");
+  std::string variant =
+      write("variant.keli",
+            "game \"Variant\" extends \"base.keli\"\nparam n = 4\nplayers 3\n"
+            "def far(p: player): bool = at[p] >= n + 1\nvar bonus: int\n"
+            "on moved(p) { bonus += 1 }\ninvariant \"bonus grows\": bonus >= 0\nsetup { bonus = 0 }\n");
   auto d = described(variant);
   std::set<std::string> seen;
   for (const auto& c : d.changes) seen.insert(c.action + " " + c.kind + " " + c.name + " " + c.from + " " + c.to);
@@ -225,7 +228,8 @@ TEST_CASE("keli describe prints text and JSON with the same facts", "[describe][
     CHECK(text.out.find(fmt::format("total  ")) != std::string::npos);
     for (const auto& s : d.seats) CHECK(text.out.find(s) != std::string::npos);
     size_t widest = 0, start = 0;
-    for (size_t nl; (nl = text.out.find('\n', start)) != std::string::npos; start = nl + 1) widest = std::max(widest, nl - start);
+    for (size_t nl; (nl = text.out.find('\n', start)) != std::string::npos; start = nl + 1)
+      widest = std::max(widest, nl - start);
     CHECK(widest <= 110);  // wrapped near 100 (a single long word may stick out)
 
     Run json = keli({"describe", rel, "--json"});

@@ -50,7 +50,8 @@ std::vector<std::string> all_keli_files() {
 // legal diagnostics cases.
 std::vector<std::string> formatted_files() {
   std::vector<std::string> missing;
-  auto files = format::collect_files({source_path("games"), source_path("stdlib"), source_path("tests/semantics")}, missing);
+  auto files =
+      format::collect_files({source_path("games"), source_path("stdlib"), source_path("tests/semantics")}, missing);
   for (const auto& e : fs::directory_iterator(source_path("tests/diagnostics")))
     if (e.path().filename().string().rfind("ok_", 0) == 0 && e.path().extension() == ".keli")
       files.push_back(e.path().string());
@@ -92,8 +93,9 @@ TEST_CASE("fmt: games, stdlib, the semantics corpus and ok_ diagnostics files ar
     INFO(path << "\n" << r.message);
     REQUIRE(r.status == format::Result::Ok);
     auto d = format::first_difference(text, r.text);
-    INFO(fmt::format("not formatted (run keli fmt games stdlib tests/semantics tests/diagnostics/ok_*.keli): line {}:\n- {}\n+ {}",
-                     d.line, d.before, d.after));
+    INFO(fmt::format(
+        "not formatted (run keli fmt games stdlib tests/semantics tests/diagnostics/ok_*.keli): line {}:\n- {}\n+ {}",
+        d.line, d.before, d.after));
     CHECK(d.line == 0);
   }
 }

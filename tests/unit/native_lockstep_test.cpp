@@ -35,8 +35,8 @@ std::string attempt(const std::function<void()>& step) {
   try {
     step();
   } catch (const diag::Error& e) {
-    return fmt::format("E{} {}:{}:{}+{} {}", static_cast<int>(e.code), e.span.file, e.span.line, e.span.col,
-                       e.span.len, e.message);
+    return fmt::format("E{} {}:{}:{}+{} {}", static_cast<int>(e.code), e.span.file, e.span.line, e.span.col, e.span.len,
+                       e.message);
   }
   return "";
 }
@@ -124,8 +124,8 @@ TEST_CASE("native engine: every game and option set plays as the interpreter", "
     auto g = GameFile::open(file);
     REQUIRE(g->ok());
     std::vector<std::string> axes = battery_axes(file);
-    auto combos = axes.size() == 1 && axes[0].empty() ? std::vector<compile::ParamSettings>{{}}
-                                                       : option_combinations(*g, axes);
+    auto combos =
+        axes.size() == 1 && axes[0].empty() ? std::vector<compile::ParamSettings>{{}} : option_combinations(*g, axes);
     for (const auto& settings : combos) {
       std::string label = file;
       for (const auto& [k, v] : settings) label += fmt::format(" {}={}", k, v);
@@ -151,10 +151,13 @@ TEST_CASE("native engine: MCTS chooses as on the interpreter", "[native]") {
 namespace {
 // A one-move game whose move runs `body` (with `k` in 0..2 its parameter).
 std::shared_ptr<const compile::Program> failing(const std::string& decls, const std::string& body) {
-  const std::string path = (std::filesystem::temp_directory_path() / fmt::format("keli_native_fault_{}.keli", getpid())).string();
-  std::ofstream(path) << "game \"Fault\"\nplayers 2 named South, North\nboard two_rows(3)\nimport \"stdlib/rows.keli\"\n" << decls
-                      << "\nvar t: int per 0..2 = 0\nvar big: int = 2000000000\n"
-                      << "phase play {\n  move go(k in 0..2) {\n" << body << "\n    mover = next_seat(mover)\n  }\n}\n";
+  const std::string path =
+      (std::filesystem::temp_directory_path() / fmt::format("keli_native_fault_{}.keli", getpid())).string();
+  std::ofstream(path)
+      << "game \"Fault\"\nplayers 2 named South, North\nboard two_rows(3)\nimport \"stdlib/rows.keli\"\n"
+      << decls << "\nvar t: int per 0..2 = 0\nvar big: int = 2000000000\n"
+      << "phase play {\n  move go(k in 0..2) {\n"
+      << body << "\n    mover = next_seat(mover)\n  }\n}\n";
   auto p = compile(path);
   std::filesystem::remove(path);
   return p;
@@ -164,15 +167,15 @@ std::shared_ptr<const compile::Program> failing(const std::string& decls, const 
 TEST_CASE("native engine: every runtime check fails with the interpreter's message and place", "[native]") {
   if (!native::find_compiler()) return;
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"", "    t[k + 1] = 1"},                                     // index
-      {"", "    t[0] = 10 / (k - 1)"},                                // division by zero
-      {"", "    t[0] = 7 % (k - 2)"},                                 // remainder by zero
-      {"", "    big += 2000000000"},                                  // too large to store
-      {"", "    mover = k + 1"},                                      // no such seat
-      {"", "    let x = 0\n    while x < 1 { t[0] = 1 }"},            // endless loop
-      {"", "    t[0] = min(x in 1..k: x)"},                           // min over nothing
-      {"", "    t[0] = row[South][k + 1]"},                           // position outside a region
-      {"", "    for x in 1..(k * 10000000) { t[0] = 1 }"},            // range too long
+      {"", "    t[k + 1] = 1"},                             // index
+      {"", "    t[0] = 10 / (k - 1)"},                      // division by zero
+      {"", "    t[0] = 7 % (k - 2)"},                       // remainder by zero
+      {"", "    big += 2000000000"},                        // too large to store
+      {"", "    mover = k + 1"},                            // no such seat
+      {"", "    let x = 0\n    while x < 1 { t[0] = 1 }"},  // endless loop
+      {"", "    t[0] = min(x in 1..k: x)"},                 // min over nothing
+      {"", "    t[0] = row[South][k + 1]"},                 // position outside a region
+      {"", "    for x in 1..(k * 10000000) { t[0] = 1 }"},  // range too long
   };
   for (const auto& [decls, body] : cases) {
     INFO(body);

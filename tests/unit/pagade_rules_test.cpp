@@ -86,7 +86,7 @@ std::vector<int> track(int h, bool outer) {
   std::vector<int> t = {kCentre};
   for (int d = 7; d >= 0; --d) t.push_back(cell(h, 1, d));  // 1..8 own C d7 -> d0
   for (int d = 0; d <= 7; ++d) t.push_back(cell(h, 2, d));  // 9..16 own R d0 -> d7
-  for (int k = 1; k < 16; ++k) {                             // 17..271 the following arms
+  for (int k = 1; k < 16; ++k) {                            // 17..271 the following arms
     int a = (h + k) % 16;
     for (int d = 7; d >= 0; --d) t.push_back(cell(a, 0, d));
     t.push_back(cell(a, 1, 0));
@@ -95,7 +95,7 @@ std::vector<int> track(int h, bool outer) {
   for (int d = 7; d >= 0; --d) t.push_back(cell(h, 0, d));  // 272..279 own L d7 -> d0
   if (!outer)
     for (int d = 0; d <= 7; ++d) t.push_back(cell(h, 1, d));  // 280 own C d0, 281..287 d1 -> d7
-  t.push_back(kCentre);                                        // home
+  t.push_back(kCentre);                                       // home
   return t;
 }
 
@@ -119,7 +119,7 @@ class Rules {
 
  private:
   using Counts = std::vector<std::array<int, 16>>;  // per cell, how many of each player's pieces
-  struct Go {  // one piece moving, and where it arrives
+  struct Go {                                       // one piece moving, and where it arrives
     int piece, to;
   };
 
@@ -435,9 +435,10 @@ void run(int games, long long cap) {
     std::string label = fmt::format("{}", fmt::join(parts, " "));
     DYNAMIC_SECTION(label) {
       Tally t = compare_games(s, games, cap);
-      fmt::print("pagade rules, {}: {} games, {} decisions, {} compared, {} mismatches; {} with a pair_with move "
-                 "(going round again: {}); {} single moves of alike pieces\n",
-                 label, t.games, t.decisions, t.compared, t.mismatches, t.pair_with, t.pair_again, t.alike_twins);
+      fmt::print(
+          "pagade rules, {}: {} games, {} decisions, {} compared, {} mismatches; {} with a pair_with move "
+          "(going round again: {}); {} single moves of alike pieces\n",
+          label, t.games, t.decisions, t.compared, t.mismatches, t.pair_with, t.pair_again, t.alike_twins);
       std::fflush(stdout);
       CHECK(t.mismatches == 0);
     }

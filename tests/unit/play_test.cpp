@@ -49,7 +49,8 @@ TEST_CASE("play: bad input is asked again; numbers and notations both play", "[p
 
 TEST_CASE("play: undo takes back the last decision and the moves after it", "[play]") {
   std::string saved = temp("undo.jsonl");
-  auto r = test::keli_input({"play", "games/raja_pasu.keli", "--seed", "3"}, "1\nundo\nundo\nsave " + saved + "\nquit\n");
+  auto r =
+      test::keli_input({"play", "games/raja_pasu.keli", "--seed", "3"}, "1\nundo\nundo\nsave " + saved + "\nquit\n");
   REQUIRE(r.status == 0);
   CHECK_THAT(r.out, Catch::Contains("taken back: it is South's decision again"));
   CHECK_THAT(r.out, Catch::Contains("nothing to undo"));
@@ -77,7 +78,8 @@ TEST_CASE("play: save writes a trace and --resume goes on from it", "[play]") {
   // a corrupted saved game is refused with its line
   {
     std::ofstream out(saved, std::ios::app);
-    out << R"({"ply":999,"player":0,"move":"x","rule":"nonsense","args":[],"state":{}})" << "\n";
+    out << R"({"ply":999,"player":0,"move":"x","rule":"nonsense","args":[],"state":{}})"
+        << "\n";
   }
   auto bad = test::keli_input({"play", "--resume", saved}, "quit\n");
   CHECK(bad.status == 1);

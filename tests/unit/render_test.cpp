@@ -30,9 +30,9 @@ void walk(const tinyxml2::XMLElement* e, const std::function<void(const tinyxml2
 }
 
 struct Parsed {
-  std::map<int, int> sites;        // data-site -> how many class="site" elements name it
+  std::map<int, int> sites;           // data-site -> how many class="site" elements name it
   std::map<int, std::string> values;  // data-site -> the count drawn in it
-  std::map<int, int> pieces;       // seat -> pieces drawn
+  std::map<int, int> pieces;          // seat -> pieces drawn
 };
 
 // Parses the picture strictly (it must be well-formed XML with an <svg> root) and collects it.
@@ -60,9 +60,12 @@ std::vector<keli::compile::ParamSettings> parameter_sets(const keli::GameFile& g
   std::vector<keli::compile::ParamSettings> out = {{}};
   for (const auto* d : g.checked().params) {
     std::vector<std::string> values;
-    if (d->ptype == keli::ast::ParamType::Bool) values = {"false", "true"};
-    else if (d->ptype == keli::ast::ParamType::Enum) values = d->choices;
-    else if (!d->allowed.empty()) values = {std::to_string(d->allowed.front()->value), std::to_string(d->allowed.back()->value)};
+    if (d->ptype == keli::ast::ParamType::Bool)
+      values = {"false", "true"};
+    else if (d->ptype == keli::ast::ParamType::Enum)
+      values = d->choices;
+    else if (!d->allowed.empty())
+      values = {std::to_string(d->allowed.front()->value), std::to_string(d->allowed.back()->value)};
     else if (d->lo && d->hi && d->lo->kind == keli::ast::ExprKind::Int && d->hi->kind == keli::ast::ExprKind::Int)
       values = {std::to_string(d->lo->value), std::to_string(d->hi->value)};
     for (const auto& v : values) out.push_back({{d->name, v}});
@@ -95,7 +98,9 @@ void check_position(const keli::compile::Program& p, const keli::runtime::State&
   }
 }
 
-std::string temp(const std::string& name) { return (fs::temp_directory_path() / fmt::format("keli_render_{}_{}", getpid(), name)).string(); }
+std::string temp(const std::string& name) {
+  return (fs::temp_directory_path() / fmt::format("keli_render_{}_{}", getpid(), name)).string();
+}
 
 }  // namespace
 
@@ -144,7 +149,8 @@ TEST_CASE("sites sharing a place, and a board with no positions, still get one s
 
 TEST_CASE("keli render --trace --ply draws that step, reading the trace only up to it", "[render]") {
   std::string trace = temp("raja.jsonl"), out = temp("raja.svg");
-  auto run = keli::test::keli({"run", "games/raja_pasu.keli", "--seed", "7", "--param", "holes=5", "--quiet", "--trace", trace});
+  auto run = keli::test::keli(
+      {"run", "games/raja_pasu.keli", "--seed", "7", "--param", "holes=5", "--quiet", "--trace", trace});
   REQUIRE(run.status == 0);
   std::vector<std::string> lines;
   {
@@ -154,7 +160,8 @@ TEST_CASE("keli render --trace --ply draws that step, reading the trace only up 
   REQUIRE(lines.size() > 40);
   for (int ply : {0, 1, 17, 30}) {
     INFO("ply " << ply);
-    auto r = keli::test::keli({"render", "games/raja_pasu.keli", "--trace", trace, "--ply", std::to_string(ply), "-o", out});
+    auto r =
+        keli::test::keli({"render", "games/raja_pasu.keli", "--trace", trace, "--ply", std::to_string(ply), "-o", out});
     INFO(r.err);
     REQUIRE(r.status == 0);
     CHECK(r.out.find(fmt::format("step {}", ply)) != std::string::npos);
@@ -213,7 +220,8 @@ TEST_CASE("keli render: usage errors exit 2, bad input 1", "[render]") {
   CHECK(keli::test::keli({"render", "games/raja_pasu.keli"}).status == 2);  // no -o
   CHECK(keli::test::keli({"render", "-o", out}).status == 2);               // no file
   CHECK(keli::test::keli({"render", "games/raja_pasu.keli", "--ply", "3", "-o", out}).status == 2);
-  CHECK(keli::test::keli({"render", "games/raja_pasu.keli", "--trace", "t.jsonl", "--param", "holes=5", "-o", out}).status == 2);
+  CHECK(keli::test::keli({"render", "games/raja_pasu.keli", "--trace", "t.jsonl", "--param", "holes=5", "-o", out})
+            .status == 2);
   auto neg = keli::test::keli({"render", "games/raja_pasu.keli", "--trace", "t.jsonl", "--ply", "-1", "-o", out});
   CHECK(neg.status == 2);
   CHECK(neg.err.find("--ply takes a step number") != std::string::npos);

@@ -105,7 +105,8 @@ void read_assignments(CaseFile& f, const Lines& lines, const ast::Block& body, G
     const ast::Stmt& s = *body[i];
     const ast::Expr* target = s.kind == ast::StmtKind::Assign ? s.exprs[0].get() : nullptr;
     if (!target || s.assign != lang::Assign::Set || target->kind != ast::ExprKind::Name || target->is_local) {
-      f.problems.push_back(fmt::format("line {}: a constant group holds only statements `VARIABLE = EXPRESSION`", s.span.line));
+      f.problems.push_back(
+          fmt::format("line {}: a constant group holds only statements `VARIABLE = EXPRESSION`", s.span.line));
       continue;
     }
     for (const auto& a : g.assignments)
@@ -141,7 +142,8 @@ void read_groups(CaseFile& f, const Lines& lines) {
     if (ph->value) {
       auto k = kind_of(ph->name);
       if (!k) continue;
-      if (*k != Kind::Play) f.problems.push_back(fmt::format("chance phase '{}': throws happen in play, name it play_*", ph->name));
+      if (*k != Kind::Play)
+        f.problems.push_back(fmt::format("chance phase '{}': throws happen in play, name it play_*", ph->name));
       Group g;
       g.name = g.phase = ph->name;
       g.chance = true;
@@ -153,7 +155,8 @@ void read_groups(CaseFile& f, const Lines& lines) {
       auto k = kind_of(m.name);
       if (!k || m.is_otherwise) continue;
       if (!m.params.empty() || m.guard)
-        f.problems.push_back(fmt::format("line {}: rule '{}' of a group takes no parameters and has no guard", m.span.line, m.name));
+        f.problems.push_back(
+            fmt::format("line {}: rule '{}' of a group takes no parameters and has no guard", m.span.line, m.name));
       Group g;
       g.name = m.name;
       g.kind = *k;
@@ -221,8 +224,10 @@ std::optional<Expect> parse_expect(CaseFile& f, const std::string& comment, int 
   }
   auto v = std::regex_search(comment, m, value) ? expected_value(f, m[3]) : std::nullopt;
   if (!v) {
-    f.problems.push_back(fmt::format("line {}: write `# expect: NAME = VALUE`, `# expect: NAME[i] = VALUE` or "
-                                     "`# expect error: TEXT` (VALUE a number, true, false or a seat)", line));
+    f.problems.push_back(
+        fmt::format("line {}: write `# expect: NAME = VALUE`, `# expect: NAME[i] = VALUE` or "
+                    "`# expect error: TEXT` (VALUE a number, true, false or a seat)",
+                    line));
     return std::nullopt;
   }
   e.name = m[1];
@@ -247,9 +252,12 @@ void read_expects(CaseFile& f) {
     if (!e) continue;
     auto g = std::find_if(f.groups.begin(), f.groups.end(),
                           [&](const Group& x) { return x.first_line <= line && line <= x.last_line; });
-    if (g != f.groups.end()) g->expects.push_back(*e);
-    else if (e->is_error()) f.problems.push_back(fmt::format("line {}: an expected error belongs in a group", line));
-    else f.top.push_back(*e);
+    if (g != f.groups.end())
+      g->expects.push_back(*e);
+    else if (e->is_error())
+      f.problems.push_back(fmt::format("line {}: an expected error belongs in a group", line));
+    else
+      f.top.push_back(*e);
   }
 }
 
@@ -257,19 +265,23 @@ void read_expects(CaseFile& f) {
 // (which see only what the group itself assigns) a variable it assigns.
 void check_groups(CaseFile& f) {
   for (const auto& g : f.groups) {
-    if (g.expects.empty()) f.problems.push_back(fmt::format("line {}: group '{}' expects nothing", g.first_line, g.name));
+    if (g.expects.empty())
+      f.problems.push_back(fmt::format("line {}: group '{}' expects nothing", g.first_line, g.name));
     bool error = std::any_of(g.expects.begin(), g.expects.end(), [](const Expect& e) { return e.is_error(); });
     if (error && g.expects.size() > 1)
-      f.problems.push_back(fmt::format("line {}: group '{}' expects an error: it can expect nothing else", g.first_line, g.name));
+      f.problems.push_back(
+          fmt::format("line {}: group '{}' expects an error: it can expect nothing else", g.first_line, g.name));
     if (g.kind == Kind::Play) continue;
     for (const auto& e : g.expects)
       if (!e.is_error() && std::find(g.assigned.begin(), g.assigned.end(), e.name) == g.assigned.end())
         f.problems.push_back(fmt::format("line {}: group '{}' does not assign '{}' itself", e.line, g.name, e.name));
     for (const auto& name : g.assigned)
-      if (!f.var(name)) f.problems.push_back(fmt::format("group '{}': variable '{}' is not declared in this file", g.name, name));
+      if (!f.var(name))
+        f.problems.push_back(fmt::format("group '{}': variable '{}' is not declared in this file", g.name, name));
     for (const auto& a : g.assignments)
       if (f.var(a.var) && !f.var(a.var)->dims.empty())
-        f.problems.push_back(fmt::format("group '{}': '{}' has dimensions; a constant group assigns single values", g.name, a.var));
+        f.problems.push_back(
+            fmt::format("group '{}': '{}' has dimensions; a constant group assigns single values", g.name, a.var));
   }
   if (!f.groups.empty() && f.board_close == std::string::npos &&
       std::any_of(f.groups.begin(), f.groups.end(), [](const Group& g) { return g.kind != Kind::Play; }))
@@ -378,8 +390,10 @@ std::string guard_game(const CaseFile& f, const Group& g) {
     // The expected value as an expression that holds it (-2147483648 is not a literal the
     // comparison should depend on).
     std::string value = e->value_text;
-    if (e->value == INT32_MIN) value = "(-2147483647 - 1)";
-    else if (std::to_string(e->value) == value && e->value < 0) value = fmt::format("(-{})", -e->value);
+    if (e->value == INT32_MIN)
+      value = "(-2147483647 - 1)";
+    else if (std::to_string(e->value) == value && e->value < 0)
+      value = fmt::format("(-{})", -e->value);
     rules += fmt::format("  move {}() when ({}) == {} {{}}\n", guard_rule(a.var), a.expr, value);
   }
   return f.text + "\nphase semantics_guards {\n" + rules + "}\n";

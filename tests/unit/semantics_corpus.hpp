@@ -18,13 +18,13 @@ enum class Kind { Constant, Board, Play };
 
 // `# expect: TARGET = VALUE` or `# expect error: TEXT`.
 struct Expect {
-  int line = 0;                  // in the corpus file
-  std::string target;            // as written: `a`, `t[2]`, `t[-1][0]`; empty for an error
-  std::string name;              // the table or variable
+  int line = 0;        // in the corpus file
+  std::string target;  // as written: `a`, `t[2]`, `t[-1][0]`; empty for an error
+  std::string name;    // the table or variable
   std::vector<int64_t> indices;
   int64_t value = 0;
-  std::string value_text;        // as written
-  std::string error;             // the text the error's message must contain
+  std::string value_text;  // as written
+  std::string error;       // the text the error's message must contain
   bool is_error() const { return target.empty(); }
 };
 
@@ -41,21 +41,21 @@ struct Group {
   std::string name;
   Kind kind = Kind::Play;
   bool chance = false;
-  std::string phase;            // the phase holding it (itself for a chance phase)
+  std::string phase;  // the phase holding it (itself for a chance phase)
   int first_line = 0, last_line = 0;
-  size_t begin = 0, end = 0;    // its whole text (`move` or `phase` .. `}`)
+  size_t begin = 0, end = 0;             // its whole text (`move` or `phase` .. `}`)
   size_t body_open = 0, body_close = 0;  // its `{` and `}`
   std::vector<Expect> expects;
-  std::vector<std::string> assigned;     // variables its statements assign (not through calls)
-  std::vector<Assignment> assignments;   // constant groups only
+  std::vector<std::string> assigned;    // variables its statements assign (not through calls)
+  std::vector<Assignment> assignments;  // constant groups only
   bool expects_error() const { return expects.size() == 1 && expects[0].is_error(); }
 };
 
 // A variable declared in the file, by its one line of code.
 struct VarDecl {
   std::string name, type;
-  size_t begin = 0, end = 0;     // `var` .. the end of its code on that line
-  size_t after_name = 0;         // where its type (`: int ...`) starts
+  size_t begin = 0, end = 0;      // `var` .. the end of its code on that line
+  size_t after_name = 0;          // where its type (`: int ...`) starts
   std::vector<std::string> dims;  // each dimension as a domain: `sites`, `seats`, `pieces`, `0..3`
 };
 
@@ -63,10 +63,10 @@ struct CaseFile {
   std::string path, text;
   std::unique_ptr<GameFile> game;  // the file itself, checked
   std::vector<Group> groups;
-  std::vector<Expect> top;         // outside every group: checked in the start position
+  std::vector<Expect> top;  // outside every group: checked in the start position
   std::vector<VarDecl> vars;
   size_t board_close = std::string::npos;  // the `}` of `board { ... }`
-  std::vector<std::string> problems;        // what makes the file unusable as a case file
+  std::vector<std::string> problems;       // what makes the file unusable as a case file
   const VarDecl* var(const std::string& name) const;
 };
 

@@ -30,10 +30,10 @@ class Session {
  public:
   virtual ~Session() = default;
   virtual const compile::Program& program() const = 0;
-  virtual State initial() = 0;                          // variables' initial values, then setup
-  virtual void play(State& s, int rule) = 0;            // a rule without parameters
+  virtual State initial() = 0;                // variables' initial values, then setup
+  virtual void play(State& s, int rule) = 0;  // a rule without parameters
   virtual void throw_dice(State& s, const std::vector<int32_t>& values) = 0;
-  virtual std::vector<int> legal(const State& s) = 0;   // the rules with a legal move now
+  virtual std::vector<int> legal(const State& s) = 0;  // the rules with a legal move now
 };
 
 // A game run by runtime::Game on one engine.
@@ -175,11 +175,13 @@ void check_values(const CaseFile& f, const std::vector<Expect>& expects, const R
     ++r.checks;
     std::string why;
     auto got = read(run.session->program(), run.state, copies ? board_copy(e.name) : e.name, e.indices, why);
-    if (!got) r.failures.push_back(fmt::format("{}:{}: {} ({}): {}", f.path, e.line, e.target, where, why));
+    if (!got)
+      r.failures.push_back(fmt::format("{}:{}: {} ({}): {}", f.path, e.line, e.target, where, why));
     else if (*got != e.value) {
       bool truth = e.value_text == "true" || e.value_text == "false";
       std::string shown = truth ? (*got ? "true" : "false") : std::to_string(*got);
-      r.failures.push_back(fmt::format("{}:{}: {} = {} expected, got {} ({})", f.path, e.line, e.target, e.value_text, shown, where));
+      r.failures.push_back(
+          fmt::format("{}:{}: {} = {} expected, got {} ({})", f.path, e.line, e.target, e.value_text, shown, where));
     }
   }
 }
@@ -190,14 +192,17 @@ void check_group(const CaseFile& f, const Group& g, const Run& run, const std::s
     ++r.checks;
     const Expect& e = g.expects[0];
     if (run.failure.empty())
-      r.failures.push_back(fmt::format("{}:{}: error '{}' expected, but '{}' ran without one ({})", f.path, e.line, e.error, g.name, where));
+      r.failures.push_back(fmt::format("{}:{}: error '{}' expected, but '{}' ran without one ({})", f.path, e.line,
+                                       e.error, g.name, where));
     else if (run.failure.find(e.error) == std::string::npos)
-      r.failures.push_back(fmt::format("{}:{}: error '{}' expected, got: {} ({})", f.path, e.line, e.error, run.failure, where));
+      r.failures.push_back(
+          fmt::format("{}:{}: error '{}' expected, got: {} ({})", f.path, e.line, e.error, run.failure, where));
     return;
   }
   if (!run.failure.empty()) {
     r.checks += static_cast<int>(g.expects.size());
-    r.failures.push_back(fmt::format("{}:{}: group '{}' failed ({}): {}", f.path, g.first_line, g.name, where, run.failure));
+    r.failures.push_back(
+        fmt::format("{}:{}: group '{}' failed ({}): {}", f.path, g.first_line, g.name, where, run.failure));
     return;
   }
   check_values(f, g.expects, run, where, copies, r);
@@ -222,14 +227,16 @@ void play_group(Run& run, const Group& g) {
   }
   for (int rule : p.phases[ph].rules)
     if (p.rules[rule].name == g.name) return s.play(run.state, rule);
-  throw diag::Error{diag::Code::runtime, {}, fmt::format("the runner found no rule '{}' in phase '{}'", g.name, g.phase), {}};
+  throw diag::Error{
+      diag::Code::runtime, {}, fmt::format("the runner found no rule '{}' in phase '{}'", g.name, g.phase), {}};
 }
 
 void check_moves(const CaseFile& f, const Engine& e, Report& r) {
   Run base = start(e, *f.game);
   if (!base.failure.empty() && !f.top.empty())
     r.failures.push_back(fmt::format("{}: the start position cannot be built ({}): {}", f.path, e.name, base.failure));
-  else check_values(f, f.top, base, "start position, " + e.name, false, r);
+  else
+    check_values(f, f.top, base, "start position, " + e.name, false, r);
   for (const auto& g : f.groups) {
     Run run = start(e, *f.game, [&](Run& x) { play_group(x, g); });
     check_group(f, g, run, (g.chance ? "throw, " : "move, ") + e.name, false, r);
@@ -249,14 +256,16 @@ fs::path write_game(const CaseFile& f, const Group& g, const std::string& contex
   return path;
 }
 
-void check_generated(const CaseFile& f, const Group& g, const std::string& context, const std::string& text, Report& r) {
+void check_generated(const CaseFile& f, const Group& g, const std::string& context, const std::string& text,
+                     Report& r) {
   fs::path path = write_game(f, g, context, text);
   auto game = GameFile::open(path.string());
   size_t before = r.failures.size();
   for (const Engine& e : engines()) {
     if (!e.every_context) continue;
     Run run = start(e, *game);
-    check_group(f, g, run, fmt::format("{}, {}; generated as {}", context, e.name, path.string()), context == "board", r);
+    check_group(f, g, run, fmt::format("{}, {}; generated as {}", context, e.name, path.string()), context == "board",
+                r);
   }
   if (r.failures.size() == before) fs::remove(path);
 }
@@ -286,10 +295,11 @@ void check_guards(const CaseFile& f, const Group& g, Report& r) {
     const compile::Program& p = run.session->program();
     for (const auto& x : g.expects) {
       ++r.checks;
-      bool holds = std::any_of(legal.begin(), legal.end(), [&](int rule) { return p.rules[rule].name == guard_rule(x.name); });
+      bool holds =
+          std::any_of(legal.begin(), legal.end(), [&](int rule) { return p.rules[rule].name == guard_rule(x.name); });
       if (!holds)
-        r.failures.push_back(fmt::format("{}:{}: {} = {} expected, but the guard comparing them does not hold ({})", f.path,
-                                         x.line, x.target, x.value_text, where));
+        r.failures.push_back(fmt::format("{}:{}: {} = {} expected, but the guard comparing them does not hold ({})",
+                                         f.path, x.line, x.target, x.value_text, where));
     }
   }
   if (r.failures.size() == before) fs::remove(path);

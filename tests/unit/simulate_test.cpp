@@ -144,7 +144,8 @@ TEST_CASE("simulate: JSON and CSV are well formed and complete", "[simulate]") {
     CHECK(std::count(line.begin(), line.end(), ',') == 6);
     if (rows++) stats.insert(line.substr(0, line.find(',')));
   }
-  CHECK(stats == std::set<std::string>{"games", "errors", "seat_wins", "draws", "natural_end", "length", "throws", "branching"});
+  CHECK(stats ==
+        std::set<std::string>{"games", "errors", "seat_wins", "draws", "natural_end", "length", "throws", "branching"});
 }
 
 TEST_CASE("simulate: text report and a game re-run by keli run", "[simulate]") {
@@ -163,15 +164,20 @@ TEST_CASE("simulate: text report and a game re-run by keli run", "[simulate]") {
 }
 
 TEST_CASE("simulate and bench: bad options are usage errors", "[simulate]") {
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"simulate", "games/raja_pasu.keli", "-n", "0"},
-        {"simulate", "games/raja_pasu.keli", "-n", "-5"}, {"simulate", "games/raja_pasu.keli", "-n", "ten"},
-        {"simulate", "games/raja_pasu.keli", "--threads", "0"}, {"simulate", "games/raja_pasu.keli", "--json", "--csv"},
-        {"simulate", "games/raja_pasu.keli", "--players", "wizard"}, {"simulate"},
-        {"simulate", "games/raja_pasu.keli", "--seconds", "1"}, {"bench", "games/raja_pasu.keli", "--seconds", "-1"},
-        {"bench", "games/raja_pasu.keli", "--seconds", "0"}, {"bench", "games/raja_pasu.keli", "--games", "0"},
-        {"bench", "games/raja_pasu.keli", "--seconds", "1", "--games", "3"}, {"bench", "games/raja_pasu.keli", "--csv"},
-        {"bench"}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"simulate", "games/raja_pasu.keli", "-n", "0"},
+                                               {"simulate", "games/raja_pasu.keli", "-n", "-5"},
+                                               {"simulate", "games/raja_pasu.keli", "-n", "ten"},
+                                               {"simulate", "games/raja_pasu.keli", "--threads", "0"},
+                                               {"simulate", "games/raja_pasu.keli", "--json", "--csv"},
+                                               {"simulate", "games/raja_pasu.keli", "--players", "wizard"},
+                                               {"simulate"},
+                                               {"simulate", "games/raja_pasu.keli", "--seconds", "1"},
+                                               {"bench", "games/raja_pasu.keli", "--seconds", "-1"},
+                                               {"bench", "games/raja_pasu.keli", "--seconds", "0"},
+                                               {"bench", "games/raja_pasu.keli", "--games", "0"},
+                                               {"bench", "games/raja_pasu.keli", "--seconds", "1", "--games", "3"},
+                                               {"bench", "games/raja_pasu.keli", "--csv"},
+                                               {"bench"}}) {
     auto r = keli(args);
     INFO(fmt::format("keli {}\n{}", fmt::join(args, " "), r.err));
     CHECK(r.status == 2);
@@ -195,7 +201,8 @@ TEST_CASE("bench: a short run reports every figure", "[simulate]") {
   auto t = keli({"bench", "games/pahada_keliya.keli", "--games", "3"});
   REQUIRE(t.status == 0);
   CHECK(std::regex_search(t.out, std::regex(R"(playouts +3 +[0-9.]+ /s)")));
-  for (const char* s : {"decisions", "steps", "ended by the rules", "state size"}) CHECK(t.out.find(s) != std::string::npos);
+  for (const char* s : {"decisions", "steps", "ended by the rules", "state size"})
+    CHECK(t.out.find(s) != std::string::npos);
 }
 
 }  // namespace keli::test

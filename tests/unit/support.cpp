@@ -99,8 +99,10 @@ std::vector<compile::ParamSettings> option_combinations(const GameFile& g, const
     std::vector<std::string> values;
     bool chosen = axes.empty() || std::find(axes.begin(), axes.end(), d->name) != axes.end();
     if (!chosen) continue;
-    if (d->ptype == ast::ParamType::Bool) values = {"false", "true"};
-    else if (d->ptype == ast::ParamType::Enum) values = d->choices;
+    if (d->ptype == ast::ParamType::Bool)
+      values = {"false", "true"};
+    else if (d->ptype == ast::ParamType::Enum)
+      values = d->choices;
     else if (!axes.empty())
       for (const auto& a : d->allowed) values.push_back(std::to_string(a->value));
     if (values.empty()) continue;

@@ -33,9 +33,11 @@ TEST_CASE("traces replay for every game, seed and option set", "[trace]") {
     REQUIRE(g->ok());
     int n = 0;
     auto axes = battery_axes(file);
-    auto combos = axes.size() == 1 && axes[0].empty() ? std::vector<compile::ParamSettings>{{}} : option_combinations(*g, axes);
+    auto combos =
+        axes.size() == 1 && axes[0].empty() ? std::vector<compile::ParamSettings>{{}} : option_combinations(*g, axes);
     for (const auto& settings : combos) {
-      std::vector<std::string> args = {"run", file, "--quiet", "--seed", std::to_string(++n), "--trace", temp("rt.jsonl")};
+      std::vector<std::string> args = {"run",           file, "--quiet", "--seed", std::to_string(++n), "--trace",
+                                       temp("rt.jsonl")};
       for (const auto& [k, v] : settings) args.insert(args.end(), {"--param", k + "=" + v});
       auto run = keli(args);
       INFO(run.err);

@@ -142,9 +142,12 @@ TEST_CASE("every command in keli's command table has --help", "[cli][vocabulary]
   std::vector<std::string> commands;
   bool listing = false;
   for (std::string line; std::getline(in, line);) {
-    if (line == "commands:") listing = true;
-    else if (listing && line.rfind("  ", 0) == 0) commands.push_back(line.substr(2, line.find(' ', 2) - 2));
-    else if (listing) listing = false;
+    if (line == "commands:")
+      listing = true;
+    else if (listing && line.rfind("  ", 0) == 0)
+      commands.push_back(line.substr(2, line.find(' ', 2) - 2));
+    else if (listing)
+      listing = false;
   }
   REQUIRE(commands.size() >= 11);
   for (const auto& c : commands) {

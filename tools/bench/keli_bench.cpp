@@ -122,9 +122,11 @@ int main(int argc, char** argv) {
       continue;
     }
     std::string name = "keli/" + fs::path(f).stem().string();
-    benchmark::RegisterBenchmark(name.c_str(), keli_playouts, program, rt::Engine::Interp)->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(name.c_str(), keli_playouts, program, rt::Engine::Interp)
+        ->Unit(benchmark::kMicrosecond);
     name = "keli-native/" + fs::path(f).stem().string();
-    benchmark::RegisterBenchmark(name.c_str(), keli_playouts, program, rt::Engine::Native)->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(name.c_str(), keli_playouts, program, rt::Engine::Native)
+        ->Unit(benchmark::kMicrosecond);
   }
   benchmark::RegisterBenchmark("native/raja_pasu", native_raja_pasu)->Unit(benchmark::kMicrosecond);
   benchmark::Initialize(&argc, argv);

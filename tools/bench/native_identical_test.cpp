@@ -28,7 +28,9 @@ const compile::VarInfo& var(const compile::Program& p, const std::string& name) 
 struct Layout {
   int counters, closed, store, round;
   explicit Layout(const compile::Program& p)
-      : counters(var(p, "counters").base), closed(var(p, "closed").base), store(var(p, "store").base),
+      : counters(var(p, "counters").base),
+        closed(var(p, "closed").base),
+        store(var(p, "store").base),
         round(var(p, "round").base) {}
   RajaPasu::State read(const rt::State& s) const {
     RajaPasu::State n;
@@ -51,8 +53,8 @@ std::string show(const RajaPasu::State& s) {
     c += fmt::format("{} ", s.counters[h]);
     cl += s.closed[h] ? 'x' : '.';
   }
-  return fmt::format("counters {}closed {} store {} {} mover {} round {} moves {} over {}", c, cl, s.store[0], s.store[1],
-                     s.mover, s.round, s.moves, static_cast<int>(s.over));
+  return fmt::format("counters {}closed {} store {} {} mover {} round {} moves {} over {}", c, cl, s.store[0],
+                     s.store[1], s.mover, s.round, s.moves, static_cast<int>(s.over));
 }
 
 bool same(const RajaPasu::State& a, const RajaPasu::State& b) {
@@ -97,8 +99,8 @@ int main() {
     rt::State ks = game.initial();
     RajaPasu::State ns = RajaPasu::initial();
     auto fail = [&](const std::string& what) {
-      fmt::print(stderr, "game {} (seed {}), after {} moves: {}\n  keli:   {}\n  native: {}\n", g, g + 1, ns.moves, what,
-                 show(layout.read(ks)), show(ns));
+      fmt::print(stderr, "game {} (seed {}), after {} moves: {}\n  keli:   {}\n  native: {}\n", g, g + 1, ns.moves,
+                 what, show(layout.read(ks)), show(ns));
       return 1;
     };
     if (!same(layout.read(ks), ns)) return fail("the start positions differ");
@@ -111,12 +113,14 @@ int main() {
         int h = legal[i].nargs == 1 ? legal[i].args[0] : RajaPasu::kRoundOver;
         legal_same = h == native_legal.holes[i];
       }
-      if (!legal_same) return fail(fmt::format("the legal moves differ ({} in keli, {} native)", legal.size(), native_legal.n));
+      if (!legal_same)
+        return fail(fmt::format("the legal moves differ ({} in keli, {} native)", legal.size(), native_legal.n));
       size_t pick = static_cast<size_t>(rng.below(legal.size()));
       game.apply(ks, legal[pick]);
       RajaPasu::apply(ns, native_legal.holes[pick]);
       ++moves;
-      if (!same(layout.read(ks), ns)) return fail(fmt::format("the states differ after playing {}", game.notation(legal[pick])));
+      if (!same(layout.read(ks), ns))
+        return fail(fmt::format("the states differ after playing {}", game.notation(legal[pick])));
     }
     if (ns.over == RajaPasu::kPlaying) return fail("keli ended the game, the native version did not");
     limit_games += ns.over == RajaPasu::kLimit;

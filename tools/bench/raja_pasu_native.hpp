@@ -14,12 +14,12 @@
 namespace keli::bench {
 
 struct RajaPasu {
-  static constexpr int kHoles = 7;              // a row
-  static constexpr int kSites = 2 * kHoles;     // sowing order: South 0..6, North 7..13
+  static constexpr int kHoles = 7;           // a row
+  static constexpr int kSites = 2 * kHoles;  // sowing order: South 0..6, North 7..13
   static constexpr int kSeeds = 7;
   static constexpr int kLapLimit = 1000;
   static constexpr int kMoveLimit = 20000;
-  static constexpr int kRoundOver = -1;         // the move when the mover's row is empty
+  static constexpr int kRoundOver = -1;  // the move when the mover's row is empty
 
   enum Over : int8_t { kPlaying = 0, kEnded = 1, kLimit = 2 };
 

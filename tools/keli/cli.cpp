@@ -29,7 +29,8 @@ Args parse(const std::vector<std::string>& argv, const std::vector<std::string>&
     std::string arg = argv[i];
     std::string value;
     bool has_value = false;
-    if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos && arg.rfind("--param=", 0) != 0 && arg != "--param") {
+    if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos && arg.rfind("--param=", 0) != 0 &&
+        arg != "--param") {
       value = arg.substr(arg.find('=') + 1);
       arg = arg.substr(0, arg.find('='));
       has_value = true;
@@ -134,7 +135,8 @@ void use_engine(const Args& a, runtime::Engine fallback) {
 
 void print_diagnostics(const SourceSet& src, const diag::Diagnostics& d, bool warnings) {
   for (const auto& x : d.all())
-    if (warnings || diag::info(x.code).severity == diag::Severity::Error) fmt::print(stderr, "{}", diag::render(src, x));
+    if (warnings || diag::info(x.code).severity == diag::Severity::Error)
+      fmt::print(stderr, "{}", diag::render(src, x));
 }
 
 // Parameters from a YAML file: a map of names to values; errors carry the file's position.
@@ -159,7 +161,8 @@ bool read_params_file(const std::string& path, compile::ParamSettings& out) {
       out.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
     }
   } catch (const YAML::Exception& e) {
-    fmt::print(stderr, "{}:{}:{}: error: this is not valid YAML: {} [E702]\n", path, e.mark.line + 1, e.mark.column + 1, e.msg);
+    fmt::print(stderr, "{}:{}:{}: error: this is not valid YAML: {} [E702]\n", path, e.mark.line + 1, e.mark.column + 1,
+               e.msg);
     return false;
   }
   return true;

@@ -65,15 +65,16 @@ int cmd_bench(const std::vector<std::string>& argv) {
   const double g = static_cast<double>(games);
   const int bytes = p.state_size * static_cast<int>(sizeof(int32_t));
   if (a.json) {
-    fmt::print(R"({{"game":{},"file":{},"engine":"{}","seed":{},"seconds":{:.3f},"cpu_seconds":{:.3f},"playouts":{},"playouts_per_s":{:.1f},)"
-               R"("decisions":{},"decisions_per_s":{:.0f},"steps":{},"steps_per_s":{:.0f},)"
-               R"("decisions_per_game":{:.2f},"steps_per_game":{:.2f},"ended_by_rules":{:.4f},"ended_by_limit":{:.4f},)"
-               R"("state_bytes":{}}})"
-               "\n",
-               util::json_string(p.game_name), util::json_string(a.files[0]), runtime::engine_name(game.engine()), a.seed, secs, cpu, games, g * per, decisions,
-               static_cast<double>(decisions) * per, steps, static_cast<double>(steps) * per,
-               static_cast<double>(decisions) / g, static_cast<double>(steps) / g,
-               static_cast<double>(games - by_limit) / g, static_cast<double>(by_limit) / g, bytes);
+    fmt::print(
+        R"({{"game":{},"file":{},"engine":"{}","seed":{},"seconds":{:.3f},"cpu_seconds":{:.3f},"playouts":{},"playouts_per_s":{:.1f},)"
+        R"("decisions":{},"decisions_per_s":{:.0f},"steps":{},"steps_per_s":{:.0f},)"
+        R"("decisions_per_game":{:.2f},"steps_per_game":{:.2f},"ended_by_rules":{:.4f},"ended_by_limit":{:.4f},)"
+        R"("state_bytes":{}}})"
+        "\n",
+        util::json_string(p.game_name), util::json_string(a.files[0]), runtime::engine_name(game.engine()), a.seed,
+        secs, cpu, games, g * per, decisions, static_cast<double>(decisions) * per, steps,
+        static_cast<double>(steps) * per, static_cast<double>(decisions) / g, static_cast<double>(steps) / g,
+        static_cast<double>(games - by_limit) / g, static_cast<double>(by_limit) / g, bytes);
     return kOk;
   }
   fmt::print("{} ({}, {}): random playouts on one thread for {:.2f} s ({:.2f} s of CPU time; rates per CPU second)\n",
@@ -83,8 +84,8 @@ int cmd_bench(const std::vector<std::string>& argv) {
   fmt::print("  steps         {:>12}  {:>12.0f} /s  (decisions and throws)\n", steps, static_cast<double>(steps) * per);
   fmt::print("  a game        {:>12.1f} decisions, {:.1f} steps\n", static_cast<double>(decisions) / g,
              static_cast<double>(steps) / g);
-  fmt::print("  ended by the rules {:.1f}%, by the move limit {:.1f}%\n", 100.0 * static_cast<double>(games - by_limit) / g,
-             100.0 * static_cast<double>(by_limit) / g);
+  fmt::print("  ended by the rules {:.1f}%, by the move limit {:.1f}%\n",
+             100.0 * static_cast<double>(games - by_limit) / g, 100.0 * static_cast<double>(by_limit) / g);
   fmt::print("  state size    {:>12} bytes ({} slots)\n", bytes, p.state_size);
   return kOk;
 }

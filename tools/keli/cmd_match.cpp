@@ -37,7 +37,8 @@ struct AgentResult {
 }  // namespace
 
 int cmd_match(const std::vector<std::string>& argv) {
-  Args a = parse(argv, {"--param", "--params", "--seed", "--players", "-n", "--games", "--threads", "--json", "--engine"});
+  Args a =
+      parse(argv, {"--param", "--params", "--seed", "--players", "-n", "--games", "--threads", "--json", "--engine"});
   use_engine(a, runtime::Engine::Auto);
   if (a.files.size() != 1) throw Usage{"name one game file"};
   if (a.players.empty()) throw Usage{"name the players with --players A,B[,...]"};
@@ -62,8 +63,7 @@ int cmd_match(const std::vector<std::string>& argv) {
       double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       fmt::print(stderr, "\r  {}/{} games, {:.0f} s ", done, total, secs);
     };
-  std::vector<sim::GameRecord> records =
-      sim::run_agents(l.program, opts, [&](int64_t i) { return rotated(list, i); });
+  std::vector<sim::GameRecord> records = sim::run_agents(l.program, opts, [&](int64_t i) { return rotated(list, i); });
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (tty) fmt::print(stderr, "\r\033[K");
   for (const auto& r : records)
@@ -77,8 +77,10 @@ int cmd_match(const std::vector<std::string>& argv) {
   std::vector<AgentResult> results;
   for (const auto& s : list) {
     auto it = std::find_if(results.begin(), results.end(), [&](const AgentResult& r) { return r.spec == s; });
-    if (it == results.end()) results.push_back({s, 1, {}});
-    else ++it->seats;
+    if (it == results.end())
+      results.push_back({s, 1, {}});
+    else
+      ++it->seats;
   }
   std::vector<int64_t> wins(results.size(), 0);
   int64_t draws = 0, by_limit = 0;
@@ -108,7 +110,8 @@ int cmd_match(const std::vector<std::string>& argv) {
     for (const auto& s : list) players.push_back(util::json_string(s));
     for (const auto& r : results)
       agents_json.push_back(fmt::format(R"({{"player":{},"seats":{},"wins":{},"rate":{:.6f},"ci95":[{:.6f},{:.6f}]}})",
-                                        util::json_string(r.spec), r.seats, r.wins.hits, r.wins.rate, r.wins.lo, r.wins.hi));
+                                        util::json_string(r.spec), r.seats, r.wins.hits, r.wins.rate, r.wins.lo,
+                                        r.wins.hi));
     fmt::print(
         R"({{"game":{},"file":{},"players":[{}],"games":{},"seed":{},"agents":[{}],"draws":{{"count":{},"rate":{:.6f},"ci95":[{:.6f},{:.6f}]}},"by_limit":{},"length":{{"mean":{:.3f},"median":{:.1f},"p95":{:.1f}}},"throws":{{"mean":{:.3f}}}}})"
         "\n",
@@ -125,10 +128,10 @@ int cmd_match(const std::vector<std::string>& argv) {
   for (const auto& r : results)
     fmt::print("  {:<{}}  {:>5}  {:>4}  {:>8}  [{}, {}]\n", r.spec, width, r.seats, r.wins.hits, pct(r.wins.rate),
                pct(r.wins.lo), pct(r.wins.hi));
-  fmt::print("  draws: {} ({}, [{}, {}]); stopped by the move limit: {}\n", draws, pct(draw_rate.rate), pct(draw_rate.lo),
-             pct(draw_rate.hi), by_limit);
-  fmt::print("  length: mean {:.1f} decisions (median {:.0f}, 95th percentile {:.0f}){}\n", len.mean, len.median, len.p95,
-             thr.mean > 0 ? fmt::format(", {:.1f} throws", thr.mean) : "");
+  fmt::print("  draws: {} ({}, [{}, {}]); stopped by the move limit: {}\n", draws, pct(draw_rate.rate),
+             pct(draw_rate.lo), pct(draw_rate.hi), by_limit);
+  fmt::print("  length: mean {:.1f} decisions (median {:.0f}, 95th percentile {:.0f}){}\n", len.mean, len.median,
+             len.p95, thr.mean > 0 ? fmt::format(", {:.1f} throws", thr.mean) : "");
   fmt::print("  time: {:.1f} s\n", seconds);
   return kOk;
 }

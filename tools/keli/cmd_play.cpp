@@ -41,8 +41,10 @@ std::string saved_game_file(const std::string& recorded, const std::string& trac
 void saved_error(const std::string& path, const std::string& err) {
   size_t colon = err.find(": ");
   bool has_line = colon != std::string::npos && err.find_first_not_of("0123456789") == colon;
-  if (has_line) fmt::print(stderr, "{}:{}: error: {} [E701]\n", path, err.substr(0, colon), err.substr(colon + 2));
-  else fmt::print(stderr, "{}: error: {} [E701]\n", path, err);
+  if (has_line)
+    fmt::print(stderr, "{}:{}: error: {} [E701]\n", path, err.substr(0, colon), err.substr(colon + 2));
+  else
+    fmt::print(stderr, "{}: error: {} [E701]\n", path, err);
 }
 
 // A saved game's file, parameters, seed and players, unless given again on the command line.
@@ -184,9 +186,12 @@ struct Play {
     }
     if (line.rfind("save", 0) == 0 && (line.size() == 4 || line[4] == ' ')) {
       std::string path = trim(line.substr(4));
-      if (path.empty()) fmt::print("save needs a file name: save FILE\n");
-      else if (!session.save(path, a.files[0], a.seed, specs)) fmt::print("cannot write '{}'\n", path);
-      else fmt::print("saved {} steps to {} (keli play --resume {})\n", session.steps().size(), path, path);
+      if (path.empty())
+        fmt::print("save needs a file name: save FILE\n");
+      else if (!session.save(path, a.files[0], a.seed, specs))
+        fmt::print("cannot write '{}'\n", path);
+      else
+        fmt::print("saved {} steps to {} (keli play --resume {})\n", session.steps().size(), path, path);
       return true;
     }
     return false;
@@ -211,8 +216,9 @@ struct Play {
 int cmd_play(const std::vector<std::string>& argv) {
   Args a = parse(argv, {"--param", "--params", "--seed", "--players", "--seat", "--trace", "--resume", "--engine"});
   use_engine(a, runtime::Engine::Interp);
-  bool seat_given = std::find(argv.begin(), argv.end(), "--seat") != argv.end() ||
-                    std::any_of(argv.begin(), argv.end(), [](const std::string& x) { return x.rfind("--seat=", 0) == 0; });
+  bool seat_given =
+      std::find(argv.begin(), argv.end(), "--seat") != argv.end() ||
+      std::any_of(argv.begin(), argv.end(), [](const std::string& x) { return x.rfind("--seat=", 0) == 0; });
   SavedGame saved;
   if (!a.resume.empty() && !resume_options(a, saved)) return kFailed;
   if (a.files.size() != 1) throw Usage{"name one game file"};
@@ -252,8 +258,9 @@ int cmd_play(const std::vector<std::string>& argv) {
     runtime::Rng rng(a.resume.empty() ? a.seed : a.seed ^ (0x9e3779b97f4a7c15ULL * (session.steps().size() + 1)));
     std::vector<std::string> you;
     for (int h : humans) you.push_back(fmt::format("{} (seat {})", p.seat_names[h], h));
-    fmt::print("{}: you play {}. Type a move's number or notation; '?' explains the moves, 'undo', 'save FILE', 'quit'.\n",
-               p.game_name, fmt::join(you, " and "));
+    fmt::print(
+        "{}: you play {}. Type a move's number or notation; '?' explains the moves, 'undo', 'save FILE', 'quit'.\n",
+        p.game_name, fmt::join(you, " and "));
     return play.loop(rng);
   } catch (const diag::Error& e) {
     fmt::print(stderr, "{}", diag::render(l.file->sources(), {e.code, e.span, e.message, e.hint}));

@@ -32,8 +32,8 @@ int cmd_render(const std::vector<std::string>& argv) {
     // Another game's parameters would not compile; say what is wrong instead.
     auto gf = GameFile::open(a.files[0]);
     if (gf->ok() && !reader.header().game.empty() && gf->checked().game_name != reader.header().game) {
-      fmt::print(stderr, "{}:1:1: error: the trace is of '{}', but '{}' is '{}' [E701]\n", a.trace, reader.header().game, a.files[0],
-                 gf->checked().game_name);
+      fmt::print(stderr, "{}:1:1: error: the trace is of '{}', but '{}' is '{}' [E701]\n", a.trace,
+                 reader.header().game, a.files[0], gf->checked().game_name);
       return kFailed;
     }
   }
@@ -61,7 +61,8 @@ int cmd_render(const std::vector<std::string>& argv) {
       // The steps before are checked for legality; the state drawn also against the record.
       if (next == trace::Reader::Next::Error || !reader.check_state()) return trace_failed();
       if (a.ply > reader.ply()) {
-        fmt::print(stderr, "{}: error: --ply {} is past the end of the trace: it has steps 0 to {} [E701]\n", a.trace, a.ply, reader.ply());
+        fmt::print(stderr, "{}: error: --ply {} is past the end of the trace: it has steps 0 to {} [E701]\n", a.trace,
+                   a.ply, reader.ply());
         return kFailed;
       }
       s = reader.state();
@@ -71,9 +72,10 @@ int cmd_render(const std::vector<std::string>& argv) {
         opt.highlight = render::changed_sites(p, before, reader.state());
         opt.highlight_meaning = "changed by the last step";
       }
-      opt.caption = reader.ply() == 0 ? fmt::format("{}, step 0: the start position", a.trace)
-                                      : fmt::format("{}, step {}{}: after {}", a.trace, reader.ply(),
-                                                    next == trace::Reader::Next::Result ? " (the last)" : "", reader.last_step());
+      opt.caption = reader.ply() == 0
+                        ? fmt::format("{}, step 0: the start position", a.trace)
+                        : fmt::format("{}, step {}{}: after {}", a.trace, reader.ply(),
+                                      next == trace::Reader::Next::Result ? " (the last)" : "", reader.last_step());
     }
   } catch (const diag::Error& e) {
     fmt::print(stderr, "{}", diag::render(l.file->sources(), {e.code, e.span, e.message, e.hint}));

@@ -19,7 +19,10 @@ std::string places_text(const compile::Program& p, const std::vector<int>& place
       out += fmt::format("{}{} unplaced", i ? ", " : "", p.seat_names[i]);
       continue;
     }
-    const char* suffix = pl % 10 == 1 && pl != 11 ? "st" : pl % 10 == 2 && pl != 12 ? "nd" : pl % 10 == 3 && pl != 13 ? "rd" : "th";
+    const char* suffix = pl % 10 == 1 && pl != 11   ? "st"
+                         : pl % 10 == 2 && pl != 12 ? "nd"
+                         : pl % 10 == 3 && pl != 13 ? "rd"
+                                                    : "th";
     out += fmt::format("{}{} {}{}", i ? ", " : "", p.seat_names[i], pl, suffix);
   }
   return out;
@@ -86,7 +89,8 @@ int cmd_run(const std::vector<std::string>& argv) {
       }
       auto bad = g.failed_invariants(s);
       if (!bad.empty()) {
-        fmt::print(stderr, "{}: error: after move {} the invariant \"{}\" does not hold [E704]\n", a.files[0], g.ply(s), bad[0]);
+        fmt::print(stderr, "{}: error: after move {} the invariant \"{}\" does not hold [E704]\n", a.files[0], g.ply(s),
+                   bad[0]);
         return kFailed;
       }
     }
@@ -99,7 +103,8 @@ int cmd_run(const std::vector<std::string>& argv) {
   int throws = g.ply(s) - g.moves(s);
   fmt::print("result: {} ({} after {} move{}{})\n", places_text(p, g.places(s)),
              g.ended_by_limit(s) ? "stopped by the game's move limit" : "ended by the rules", g.moves(s),
-             g.moves(s) == 1 ? "" : "s", throws > 0 ? fmt::format(" and {} throw{}", throws, throws == 1 ? "" : "s") : "");
+             g.moves(s) == 1 ? "" : "s",
+             throws > 0 ? fmt::format(" and {} throw{}", throws, throws == 1 ? "" : "s") : "");
   if (tw && !trace_file.file) {
     fmt::print(stderr, "{}: error: writing the trace failed\n", a.trace);
     return kFailed;

@@ -45,10 +45,12 @@ struct ProgressBar {
 std::string header_json(const compile::Program& p, const std::string& file, const Args& a,
                         const std::vector<std::string>& specs) {
   std::vector<std::string> params, players;
-  for (const auto& [k, v] : p.params) params.push_back(fmt::format("{}:{}", util::json_string(k), util::json_string(v)));
+  for (const auto& [k, v] : p.params)
+    params.push_back(fmt::format("{}:{}", util::json_string(k), util::json_string(v)));
   for (const auto& s : specs) players.push_back(util::json_string(s));
-  return fmt::format(R"({{"game":{},"file":{},"params":{{{}}},"players":[{}],"seed":{},)", util::json_string(p.game_name),
-                     util::json_string(file), fmt::join(params, ","), fmt::join(players, ","), a.seed);
+  return fmt::format(R"({{"game":{},"file":{},"params":{{{}}},"players":[{}],"seed":{},)",
+                     util::json_string(p.game_name), util::json_string(file), fmt::join(params, ","),
+                     fmt::join(players, ","), a.seed);
 }
 
 void print_text(const compile::Program& p, const sim::Report& r) {
@@ -74,7 +76,8 @@ void print_text(const compile::Program& p, const sim::Report& r) {
 }  // namespace
 
 int cmd_simulate(const std::vector<std::string>& argv) {
-  Args a = parse(argv, {"--param", "--params", "-n", "--games", "--threads", "--seed", "--players", "--json", "--csv", "--engine"});
+  Args a = parse(argv, {"--param", "--params", "-n", "--games", "--threads", "--seed", "--players", "--json", "--csv",
+                        "--engine"});
   use_engine(a, runtime::Engine::Auto);
   if (a.files.size() != 1) throw Usage{"name one game file"};
   if (a.json && a.csv) throw Usage{"choose one of --json and --csv"};
@@ -109,7 +112,8 @@ int cmd_simulate(const std::vector<std::string>& argv) {
   } else if (a.csv) {
     fmt::print("{}", sim::report_csv(p, r));
   } else {
-    fmt::print("{} ({}): {} games, seed {}, players {}\n", p.game_name, a.files[0], r.games, a.seed, fmt::join(specs, ","));
+    fmt::print("{} ({}): {} games, seed {}, players {}\n", p.game_name, a.files[0], r.games, a.seed,
+               fmt::join(specs, ","));
     print_text(p, r);
     fmt::print("time: {:.2f} s on {} thread{}, {:.0f} games/s\n", secs, opts.threads, opts.threads == 1 ? "" : "s",
                secs > 0 ? static_cast<double>(r.games) / secs : 0.0);

@@ -60,9 +60,10 @@ int cmd_validate(const std::vector<std::string>& argv) {
     }
     if (errors > 0 || rep.failed > 0) status = kFailed;
     if (!a.json) {
-      std::string tests_text = rep.passed + rep.failed > 0 ? fmt::format("; scenarios: {} passed, {} failed", rep.passed, rep.failed) : "";
-      fmt::print("{}: {} ({} error{}, {} warning{}{})\n", path, errors == 0 && rep.failed == 0 ? "ok" : "FAILED", errors,
-                 errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s", tests_text);
+      std::string tests_text =
+          rep.passed + rep.failed > 0 ? fmt::format("; scenarios: {} passed, {} failed", rep.passed, rep.failed) : "";
+      fmt::print("{}: {} ({} error{}, {} warning{}{})\n", path, errors == 0 && rep.failed == 0 ? "ok" : "FAILED",
+                 errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s", tests_text);
     }
   }
   if (a.json) fmt::print("{}]\n", json);

@@ -10,7 +10,7 @@
 
 // The engine options every command that runs games takes (runtime/engine.hpp, docs/cli.md).
 #define KELI_ENGINE_HELP                                                                      \
-  "  --engine E  interp (the interpreter), native (the game compiled to C++ and loaded) or\n"  \
+  "  --engine E  interp (the interpreter), native (the game compiled to C++ and loaded) or\n" \
   "              auto (native when a C++ compiler is present, else the interpreter with a\n"  \
   "              line on stderr); default auto for simulate, match and bench, else interp\n"  \
   "  --cache DIR where native code is kept (default $XDG_CACHE_HOME/keli or ~/.cache/keli)\n"
@@ -45,9 +45,7 @@ const Command kCommands[] = {
      "  --quiet       print only the result\n"
      "  --players     one player a seat, separated by commas (the last fills the remaining seats);\n"
      "                options follow the name after colons: mcts:iterations=500:cutoff=40\n"
-     "                (docs/agents.md). Players:\n"
-     KELI_AGENTS_HELP
-     KELI_ENGINE_HELP,
+     "                (docs/agents.md). Players:\n" KELI_AGENTS_HELP KELI_ENGINE_HELP,
      keli::cli::cmd_run},
     {"play", "play a game against the computer in the terminal",
      "usage: keli play FILE [--param NAME=VALUE]... [--params FILE.yaml] [--seat N] [--seed N]\n"
@@ -65,15 +63,12 @@ const Command kCommands[] = {
      "  --resume TRACE  replay a saved trace (verifying every step) and go on from its end; its\n"
      "                  file, parameters, seed and players are used unless given here\n"
      "  --trace PATH    write the whole game as a trace when it ends\n"
-     "  Players: human, and\n"
-     KELI_AGENTS_HELP
-     KELI_ENGINE_HELP,
+     "  Players: human, and\n" KELI_AGENTS_HELP KELI_ENGINE_HELP,
      keli::cli::cmd_play},
     {"replay", "re-run a recorded trace and verify it",
      "usage: keli replay TRACE [--quiet]\n"
      "  Re-runs every step of a trace against its game file and exits 1, naming the first line\n"
-     "  that differs, when anything does not match.\n"
-     KELI_ENGINE_HELP,
+     "  that differs, when anything does not match.\n" KELI_ENGINE_HELP,
      keli::cli::cmd_replay},
     {"render", "draw the board as an SVG picture, at the start or at a step of a trace",
      "usage: keli render FILE [--param NAME=VALUE]... [--params FILE.yaml] -o OUT.svg\n"
@@ -102,8 +97,7 @@ const Command kCommands[] = {
      "  folders below it; a game file runs the scenarios beside it (games/x.keli -> games/x.tests/).\n"
      "  With no PATH, runs games/ below the current folder.\n"
      "  Prints 'N passed, M failed' per file and in all (--quiet: only in all); exit status 1 if\n"
-     "  any failed.\n"
-     KELI_ENGINE_HELP,
+     "  any failed.\n" KELI_ENGINE_HELP,
      keli::cli::cmd_test},
     {"describe", "say what a game file defines: players, board, dice, parameters, rules, state",
      "usage: keli describe FILE [--param NAME=VALUE]... [--params FILE.yaml] [--json]\n"
@@ -136,8 +130,7 @@ const Command kCommands[] = {
      "  --json      one JSON object; --csv: rows statistic,subject,count,games,value,ci95_lo,ci95_hi.\n"
      "              Neither holds timings: the same seed gives byte-identical output.\n"
      "  A progress bar (rate, time left) is drawn on stderr when it is a terminal.\n"
-     "  exit status: 0 done, 1 bad game file or a game stopped by a runtime error, 2 wrong usage\n"
-     KELI_ENGINE_HELP,
+     "  exit status: 0 done, 1 bad game file or a game stopped by a runtime error, 2 wrong usage\n" KELI_ENGINE_HELP,
      keli::cli::cmd_simulate},
     {"match", "computer players against each other, seats rotated, with win rates",
      "usage: keli match FILE --players A,B[,...] [-n N] [--threads T] [--seed N]\n"
@@ -151,9 +144,7 @@ const Command kCommands[] = {
      "  --json  one JSON object: game, file, players, games, seed, agents [{player, seats, wins,\n"
      "          rate, ci95}], draws {count, rate, ci95}, by_limit, length {mean, median, p95}, throws\n"
      "  exit status: 0 done, 1 bad game file or a runtime error in a game, 2 wrong usage\n"
-     "  Players (options after colons, e.g. mcts:iterations=1000:cutoff=40):\n"
-     KELI_AGENTS_HELP
-     KELI_ENGINE_HELP,
+     "  Players (options after colons, e.g. mcts:iterations=1000:cutoff=40):\n" KELI_AGENTS_HELP KELI_ENGINE_HELP,
      keli::cli::cmd_match},
     {"bench", "measure random playouts a second on one thread",
      "usage: keli bench FILE [--seconds S | --games N] [--seed N] [--param NAME=VALUE]...\n"
@@ -163,8 +154,7 @@ const Command kCommands[] = {
      "  playouts/s, decisions/s, steps/s (decisions and throws), decisions and steps a game, the\n"
      "  share ended by the rules and by the move limit, and the state size in bytes.\n"
      "  --json      the same figures as one JSON object\n"
-     "  See docs/performance.md for the benchmarks and the figures measured.\n"
-     KELI_ENGINE_HELP,
+     "  See docs/performance.md for the benchmarks and the figures measured.\n" KELI_ENGINE_HELP,
      keli::cli::cmd_bench},
     {"fmt", "lay out game files in the one canonical layout",
      "usage: keli fmt FILE|FOLDER... [--check]\n"

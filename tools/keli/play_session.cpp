@@ -85,7 +85,8 @@ bool read_saved(const std::string& path, SavedGame& out, std::string& error) {
           return false;
         }
         out.file = n["file"].as<std::string>();
-        for (const auto& kv : n["params"]) out.params.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
+        for (const auto& kv : n["params"])
+          out.params.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
         if (n["seed"]) out.seed = n["seed"].as<uint64_t>();
         for (const auto& x : n["players"]) out.players.push_back(x.as<std::string>());
         continue;
@@ -128,8 +129,9 @@ bool replay_saved(const SavedGame& saved, PlaySession& session, std::string& err
       return false;
     }
     if (st.chance != g.chance(s)) {
-      error = fmt::format("{}: the trace {} where the game {}", st.line, st.chance ? "throws dice" : "records a decision",
-                          g.chance(s) ? "throws dice" : "expects a decision");
+      error =
+          fmt::format("{}: the trace {} where the game {}", st.line, st.chance ? "throws dice" : "records a decision",
+                      g.chance(s) ? "throws dice" : "expects a decision");
       return false;
     }
     if (st.chance) {
@@ -138,7 +140,8 @@ bool replay_saved(const SavedGame& saved, PlaySession& session, std::string& err
       for (size_t k = 0; possible && k < st.roll.size(); ++k)
         possible = std::find(d.faces[k].begin(), d.faces[k].end(), st.roll[k]) != d.faces[k].end();
       if (!possible) {
-        error = fmt::format("{}: the throw {} is not possible with dice '{}'", st.line, g.roll_notation(st.roll), d.name);
+        error =
+            fmt::format("{}: the throw {} is not possible with dice '{}'", st.line, g.roll_notation(st.roll), d.name);
         return false;
       }
       session.roll(st.roll);
@@ -172,7 +175,11 @@ std::string value_text(const compile::Program& p, lang::DimKind kind, int64_t v)
 }
 
 std::string value_text(const compile::Program& p, lang::ValueKind kind, int64_t v) {
-  return value_text(p, kind == lang::ValueKind::Site ? lang::DimKind::Site : kind == lang::ValueKind::Player ? lang::DimKind::Player : lang::DimKind::Range, v);
+  return value_text(p,
+                    kind == lang::ValueKind::Site     ? lang::DimKind::Site
+                    : kind == lang::ValueKind::Player ? lang::DimKind::Player
+                                                      : lang::DimKind::Range,
+                    v);
 }
 
 // An entry of a table by its indices: sites by label, seats by name.
@@ -215,8 +222,10 @@ std::string explain_move(runtime::Game& g, const runtime::State& s, const runtim
       changes.push_back(fmt::format("{} entries of {}", changed.size(), v.name));
     }
   }
-  if (g.over(after)) changes.push_back("ends the game");
-  else if (g.mover(after) != g.mover(s)) changes.push_back(fmt::format("then {} to play", p.seat_names[g.mover(after)]));
+  if (g.over(after))
+    changes.push_back("ends the game");
+  else if (g.mover(after) != g.mover(s))
+    changes.push_back(fmt::format("then {} to play", p.seat_names[g.mover(after)]));
   for (int n : g.notes()) changes.push_back(fmt::format("\"{}\"", p.notes[n]));
   if (!changes.empty()) out += ": " + fmt::format("{}", fmt::join(changes, "; "));
   return out;

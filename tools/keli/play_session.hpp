@@ -33,7 +33,8 @@ class PlaySession {
   // Back to the state before the last decision made at the keyboard; false when there is none.
   bool undo();
   // The game so far as a trace (header, steps, and the result once over); false if unwritable.
-  bool save(const std::string& path, const std::string& file, uint64_t seed, const std::vector<std::string>& players) const;
+  bool save(const std::string& path, const std::string& file, uint64_t seed,
+            const std::vector<std::string>& players) const;
 
  private:
   std::shared_ptr<const compile::Program> p_;

@@ -9,13 +9,6 @@
 #include "check/checker_impl.hpp"
 
 namespace keli::check {
-using ast::DeclKind;
-using ast::Expr;
-using ast::ExprKind;
-using ast::Stmt;
-using ast::StmtKind;
-using ast::Type;
-using diag::Code;
 
 Type Checker::check_call(Expr& e, bool as_statement) {
   Expr& callee = *e.kids[0];

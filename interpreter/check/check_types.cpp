@@ -6,13 +6,6 @@
 #include "check/checker_impl.hpp"
 
 namespace keli::check {
-using ast::DeclKind;
-using ast::Expr;
-using ast::ExprKind;
-using ast::Stmt;
-using ast::StmtKind;
-using ast::Type;
-using diag::Code;
 
 // ---- helpers ------------------------------------------------------------------------------------
 

@@ -12,6 +12,14 @@
 #include "lang/limits.hpp"
 
 namespace keli::check {
+// The AST and diagnostics names every part of the checker uses.
+using ast::DeclKind;
+using ast::Expr;
+using ast::ExprKind;
+using ast::Stmt;
+using ast::StmtKind;
+using ast::Type;
+using diag::Code;
 
 std::string count_of(size_t n, const char* noun);  // "1 argument", "2 arguments"
 std::string count_is(size_t n);

@@ -10,8 +10,6 @@
 #include "check/checker_impl.hpp"
 
 namespace keli::check {
-using ast::DeclKind;
-using diag::Code;
 
 std::vector<std::string> Checker::names_of_kind(SymKind k) const {
   std::vector<std::string> out;

@@ -9,9 +9,6 @@
 #include "lang/arith.hpp"
 
 namespace keli::check {
-using ast::Expr;
-using ast::ExprKind;
-using diag::Code;
 
 bool Checker::warn_in(int file) const { return syntax_files_.empty() && file == c_.modules[c_.main].file; }
 

@@ -89,6 +89,36 @@ void Emitter::finish(const Node& n, int idx) {
   close();
 }
 
+// `while`: bounded by kMaxLoopIterations, as in the interpreter.
+void Emitter::while_loop(const Node& n, int idx) {
+  std::string guard = tmp();
+  open("{");
+  line(fmt::format("int64_t {} = 0;", guard));
+  open("for (;;) {");
+  std::string cond = expr(n.k[0]);
+  line(fmt::format("if (!{}) break;", cond));
+  line(fmt::format("if (++{} > {}) {};", guard, lang::kMaxLoopIterations, fault(idx, "KELI_FAULT_LOOP")));
+  stmts(n.k[1]);
+  close();
+  close();
+}
+
+// `for x in D where F`: the domain opened once, its elements in order.
+void Emitter::for_loop(const Node& n) {
+  std::string i = tmp();
+  open("{");
+  Dom d = domain(n.k[0]);
+  open(fmt::format("for (int {} = 0; {} < {}; ++{}) {{", i, i, d.size, i));
+  line(fmt::format("{} = {};", slot(n.a), element(d, i)));
+  if (n.k[2] >= 0) {
+    std::string f = expr(n.k[2]);
+    line(fmt::format("if (!{}) continue;", f));
+  }
+  stmts(n.k[1]);
+  close();
+  close();
+}
+
 void Emitter::stmt(int idx) {
   const Node& n = p_.code[idx];
   switch (n.op) {
@@ -126,34 +156,8 @@ void Emitter::stmt(int idx) {
       close();
       return;
     }
-    case Op::While: {
-      std::string guard = tmp();
-      open("{");
-      line(fmt::format("int64_t {} = 0;", guard));
-      open("for (;;) {");
-      std::string cond = expr(n.k[0]);
-      line(fmt::format("if (!{}) break;", cond));
-      line(fmt::format("if (++{} > {}) {};", guard, lang::kMaxLoopIterations, fault(idx, "KELI_FAULT_LOOP")));
-      stmts(n.k[1]);
-      close();
-      close();
-      return;
-    }
-    case Op::For: {
-      std::string i = tmp();
-      open("{");
-      Dom d = domain(n.k[0]);
-      open(fmt::format("for (int {} = 0; {} < {}; ++{}) {{", i, i, d.size, i));
-      line(fmt::format("{} = {};", slot(n.a), element(d, i)));
-      if (n.k[2] >= 0) {
-        std::string f = expr(n.k[2]);
-        line(fmt::format("if (!{}) continue;", f));
-      }
-      stmts(n.k[1]);
-      close();
-      close();
-      return;
-    }
+    case Op::While: while_loop(n, idx); return;
+    case Op::For: for_loop(n); return;
     case Op::Return:
       if (n.k[0] < 0) {
         line("return 0;");

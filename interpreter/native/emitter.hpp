@@ -49,6 +49,8 @@ class Emitter {
   void stmt(int idx);
   void state_set(const compile::Node& n, int idx);
   void set_local(const compile::Node& n, int idx);
+  void while_loop(const compile::Node& n, int idx);
+  void for_loop(const compile::Node& n);
   void emit_event(const compile::Node& n, int idx);
   void finish(const compile::Node& n, int idx);
 

@@ -20,6 +20,39 @@ struct Place {
   double angle = 0;
 };
 
+// Nearest neighbours: quadratic, but boards stop at a few thousand sites.
+void find_nearest(std::vector<Place>& places) {
+  for (auto& a : places) {
+    double best = -1, bx = 0, by = 0;
+    for (const auto& b : places) {
+      if (&a == &b) continue;
+      double d = std::hypot(b.x - a.x, b.y - a.y);
+      if (best < 0 || d < best) best = d, bx = b.x - a.x, by = b.y - a.y;
+    }
+    if (best > 0) {
+      a.nearest = best;
+      // Squares are the same at every quarter turn: keep the angle in [-45, 45).
+      double deg = std::atan2(by, bx) * 180.0 / kPi;
+      a.angle = std::fmod(std::fmod(deg + 45.0, 90.0) + 90.0, 90.0) - 45.0;
+      if (std::abs(a.angle) < 0.5) a.angle = 0;
+    }
+  }
+}
+
+// The picture's bounds: every shape's extent (a turned square reaches further), plus a margin.
+void fit_bounds(Layout& out, double cell) {
+  double lox = 1e300, loy = 1e300, hix = -1e300, hiy = -1e300;
+  for (const auto& b : out.boxes) {
+    double a = b.angle * kPi / 180.0, half = b.size / 2 * (std::abs(std::cos(a)) + std::abs(std::sin(a)));
+    lox = std::min(lox, b.cx - half), hix = std::max(hix, b.cx + half);
+    loy = std::min(loy, b.cy - half), hiy = std::max(hiy, b.cy + half);
+  }
+  double margin = std::max(10.0, cell * 0.5);
+  for (auto& b : out.boxes) b.cx += margin - lox, b.cy += margin - loy;
+  out.width = hix - lox + 2 * margin;
+  out.height = hiy - loy + 2 * margin;
+}
+
 }  // namespace
 
 Layout lay_out(const compile::Program& p, double max_px) {
@@ -46,22 +79,7 @@ Layout lay_out(const compile::Program& p, double max_px) {
     for (int i = 0; i < p.num_sites; ++i)
       places.push_back({static_cast<double>(i % cols), static_cast<double>(i / cols), {i}, 0, 0});
   }
-  // Nearest neighbours: quadratic, but boards stop at a few thousand sites.
-  for (auto& a : places) {
-    double best = -1, bx = 0, by = 0;
-    for (const auto& b : places) {
-      if (&a == &b) continue;
-      double d = std::hypot(b.x - a.x, b.y - a.y);
-      if (best < 0 || d < best) best = d, bx = b.x - a.x, by = b.y - a.y;
-    }
-    if (best > 0) {
-      a.nearest = best;
-      // Squares are the same at every quarter turn: keep the angle in [-45, 45).
-      double deg = std::atan2(by, bx) * 180.0 / kPi;
-      a.angle = std::fmod(std::fmod(deg + 45.0, 90.0) + 90.0, 90.0) - 45.0;
-      if (std::abs(a.angle) < 0.5) a.angle = 0;
-    }
-  }
+  find_nearest(places);
   std::vector<double> nn;
   for (const auto& pl : places)
     if (pl.nearest > 0) nn.push_back(pl.nearest);
@@ -100,17 +118,7 @@ Layout lay_out(const compile::Program& p, double max_px) {
       out.boxes[pl.sites[k]] = {cx + ox, cy + oy, sub * 0.92, 0};
     }
   }
-  // The picture's bounds: every shape's extent (a turned square reaches further), plus a margin.
-  double lox = 1e300, loy = 1e300, hix = -1e300, hiy = -1e300;
-  for (const auto& b : out.boxes) {
-    double a = b.angle * kPi / 180.0, half = b.size / 2 * (std::abs(std::cos(a)) + std::abs(std::sin(a)));
-    lox = std::min(lox, b.cx - half), hix = std::max(hix, b.cx + half);
-    loy = std::min(loy, b.cy - half), hiy = std::max(hiy, b.cy + half);
-  }
-  double margin = std::max(10.0, cell * 0.5);
-  for (auto& b : out.boxes) b.cx += margin - lox, b.cy += margin - loy;
-  out.width = hix - lox + 2 * margin;
-  out.height = hiy - loy + 2 * margin;
+  fit_bounds(out, cell);
   return out;
 }
 

@@ -74,97 +74,99 @@ static std::vector<std::string> site_texts(const Program& p, const runtime::Stat
   return cells;
 }
 
-std::string board_text(const Program& p, const runtime::State& s, const std::vector<int>& marked, bool bold) {
-  std::string out;
+namespace {
+
+struct Extent {
   int minx = INT32_MAX, maxx = INT32_MIN, miny = INT32_MAX, maxy = INT32_MIN;
+};
+
+Extent extent_of(const Program& p) {
+  Extent e;
   for (const auto& site : p.sites) {
-    minx = std::min(minx, site.x);
-    maxx = std::max(maxx, site.x);
-    miny = std::min(miny, site.y);
-    maxy = std::max(maxy, site.y);
+    e.minx = std::min(e.minx, site.x);
+    e.maxx = std::max(e.maxx, site.x);
+    e.miny = std::min(e.miny, site.y);
+    e.maxy = std::max(e.maxy, site.y);
   }
-  std::vector<const compile::VarInfo*> flags;
-  for (const auto& v : p.vars)
-    if (v.kind == lang::ValueKind::Bool && v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Site)
-      flags.push_back(&v);
-  const char* marks = "*+!~^";
+  return e;
+}
+
+// Each site's text, whether it is marked, the pieces on it, and the widest text.
+struct Cells {
+  std::vector<std::string> text;
+  std::vector<bool> marked;
   std::vector<std::vector<int>> held;
-  std::vector<std::string> cells = site_texts(p, s, held);
-  std::vector<bool> is_marked(p.num_sites, false);
   size_t width = 1;
-  for (int i = 0; i < p.num_sites; ++i) {
-    if (std::find(marked.begin(), marked.end(), i) != marked.end()) {
-      cells[i] = "[" + cells[i] + "]";
-      is_marked[i] = true;
-    }
-    width = std::max(width, cells[i].size());
-  }
+  bool bold = false;
   // Bold (ANSI) around a marked cell, added after padding so that columns stay aligned.
-  auto shown = [&](int i, const std::string& padded) {
-    return bold && is_marked[i] ? "\033[1m" + padded + "\033[0m" : padded;
-  };
-  if (maxx - minx > 120 || maxy - miny > 120) {
-    // A large board (a ring of arms): a compact picture, one character a cell, seats lettered
-    // A, B, ... and '*' where pieces of several seats or several pieces stand; then a legend
-    // naming every occupied cell.
-    int span = std::max(maxx - minx, maxy - miny);
-    double scale = span / 46.0;
-    int w = static_cast<int>((maxx - minx) / scale) + 1, h = static_cast<int>((maxy - miny) / scale) + 1;
-    std::vector<std::string> grid(h, std::string(w, ' '));
-    auto letter = [&](int i) -> char {
-      char c = '.';
-      int seats = 0, total = 0, who = -1;
-      if (!held[i].empty())
-        for (int o = 0; o < p.num_players; ++o)
-          if (held[i][o] > 0) ++seats, total += held[i][o], who = o;
-      if (seats == 1 && total == 1)
-        c = static_cast<char>('A' + who % 26);
-      else if (seats == 1)
-        c = static_cast<char>('a' + who % 26);
-      else if (seats > 1)
-        c = '*';
-      else if (p.display_marks >= 0 && p.region_index[p.display_marks][i] >= 0)
-        c = 'x';
-      return c;
-    };
-    for (int i = 0; i < p.num_sites; ++i) {
-      int gx = static_cast<int>((p.sites[i].x - minx) / scale), gy = static_cast<int>((p.sites[i].y - miny) / scale);
-      char c = letter(i);
-      char& cell = grid[gy][gx];
-      if (cell == ' ' || cell == '.' || cell == 'x') cell = c;  // an occupied cell wins a shared character
-    }
-    for (auto& line : grid) {
-      std::string spaced;
-      for (char c : line) spaced += std::string(1, c) + " ";
-      while (!spaced.empty() && spaced.back() == ' ') spaced.pop_back();
-      if (!spaced.empty()) out += "  " + spaced + "\n";
-    }
-    out += "  (A, B, ...: one piece of seat 1, 2, ...; a, b, ...: several; *: several seats; x: marked)\n";
-    std::string legend;
-    for (int i = 0; i < p.num_sites; ++i)
-      if (!held[i].empty() || is_marked[i]) legend += "  " + shown(i, fmt::format("{}:{}", p.sites[i].label, cells[i]));
-    if (!legend.empty()) out += "  pieces by cell:" + legend + "\n";
-  } else {
-    std::map<std::pair<int, int>, int> at;
-    for (int i = 0; i < p.num_sites; ++i) at[{p.sites[i].x, p.sites[i].y}] = i;
-    for (int y = miny; y <= maxy; ++y) {
-      std::string line = "  ";
-      for (int x = minx; x <= maxx; ++x) {
-        auto it = at.find({x, y});
-        std::string c = it == at.end() ? "" : cells[it->second];
-        line += it == at.end() ? fmt::format("{:>{}} ", c, width)
-                               : shown(it->second, fmt::format("{:>{}}", c, width)) + " ";
-      }
-      while (!line.empty() && line.back() == ' ') line.pop_back();
-      out += line + "\n";
-    }
+  std::string shown(int i, const std::string& padded) const {
+    return bold && marked[i] ? "\033[1m" + padded + "\033[0m" : padded;
   }
-  if (!flags.empty() && p.display >= 0) {
-    out += "  (";
-    for (size_t f = 0; f < flags.size() && f < 5; ++f)
-      out += fmt::format("{}{} = {}", f ? ", " : "", marks[f], flags[f]->name);
-    out += ")\n";
+};
+
+// A large board (a ring of arms): a compact picture, one character a cell, seats lettered
+// A, B, ... and '*' where pieces of several seats or several pieces stand; then a legend naming
+// every occupied cell.
+char cell_letter(const Program& p, const Cells& c, int i) {
+  int seats = 0, total = 0, who = -1;
+  if (!c.held[i].empty())
+    for (int o = 0; o < p.num_players; ++o)
+      if (c.held[i][o] > 0) ++seats, total += c.held[i][o], who = o;
+  if (seats == 1 && total == 1) return static_cast<char>('A' + who % 26);
+  if (seats == 1) return static_cast<char>('a' + who % 26);
+  if (seats > 1) return '*';
+  if (p.display_marks >= 0 && p.region_index[p.display_marks][i] >= 0) return 'x';
+  return '.';
+}
+
+std::string compact_board(const Program& p, const Cells& c, const Extent& e) {
+  std::string out;
+  int span = std::max(e.maxx - e.minx, e.maxy - e.miny);
+  double scale = span / 46.0;
+  int w = static_cast<int>((e.maxx - e.minx) / scale) + 1, h = static_cast<int>((e.maxy - e.miny) / scale) + 1;
+  std::vector<std::string> grid(h, std::string(w, ' '));
+  for (int i = 0; i < p.num_sites; ++i) {
+    int gx = static_cast<int>((p.sites[i].x - e.minx) / scale), gy = static_cast<int>((p.sites[i].y - e.miny) / scale);
+    char& cell = grid[gy][gx];
+    if (cell == ' ' || cell == '.' || cell == 'x') cell = cell_letter(p, c, i);  // an occupied cell wins
   }
+  for (auto& line : grid) {
+    std::string spaced;
+    for (char ch : line) spaced += std::string(1, ch) + " ";
+    while (!spaced.empty() && spaced.back() == ' ') spaced.pop_back();
+    if (!spaced.empty()) out += "  " + spaced + "\n";
+  }
+  out += "  (A, B, ...: one piece of seat 1, 2, ...; a, b, ...: several; *: several seats; x: marked)\n";
+  std::string legend;
+  for (int i = 0; i < p.num_sites; ++i)
+    if (!c.held[i].empty() || c.marked[i])
+      legend += "  " + c.shown(i, fmt::format("{}:{}", p.sites[i].label, c.text[i]));
+  if (!legend.empty()) out += "  pieces by cell:" + legend + "\n";
+  return out;
+}
+
+// A board that fits: every site at its column and row, texts right-aligned.
+std::string grid_board(const Program& p, const Cells& c, const Extent& e) {
+  std::string out;
+  std::map<std::pair<int, int>, int> at;
+  for (int i = 0; i < p.num_sites; ++i) at[{p.sites[i].x, p.sites[i].y}] = i;
+  for (int y = e.miny; y <= e.maxy; ++y) {
+    std::string line = "  ";
+    for (int x = e.minx; x <= e.maxx; ++x) {
+      auto it = at.find({x, y});
+      std::string t = it == at.end() ? "" : c.text[it->second];
+      line += it == at.end() ? fmt::format("{:>{}} ", t, c.width)
+                             : c.shown(it->second, fmt::format("{:>{}}", t, c.width)) + " ";
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+// The variables not drawn on the board, one line each, then whose turn it is.
+std::string variables_text(const Program& p, const runtime::State& s) {
+  std::string out;
   for (size_t vi = 0; vi < p.vars.size(); ++vi) {
     const auto& v = p.vars[vi];
     if (static_cast<int>(vi) == p.display) continue;
@@ -183,6 +185,37 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
   if (s[compile::kOver] == compile::kPlaying)
     out += fmt::format("  {} to play ({})\n", p.seat_names[s[compile::kMover]], p.phases[s[compile::kPhase]].name);
   return out;
+}
+
+}  // namespace
+
+std::string board_text(const Program& p, const runtime::State& s, const std::vector<int>& marked, bool bold) {
+  Extent e = extent_of(p);
+  std::vector<const compile::VarInfo*> flags;
+  for (const auto& v : p.vars)
+    if (v.kind == lang::ValueKind::Bool && v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Site)
+      flags.push_back(&v);
+  const char* marks = "*+!~^";
+  Cells c;
+  c.bold = bold;
+  c.text = site_texts(p, s, c.held);
+  c.marked.assign(p.num_sites, false);
+  for (int i = 0; i < p.num_sites; ++i) {
+    if (std::find(marked.begin(), marked.end(), i) != marked.end()) {
+      c.text[i] = "[" + c.text[i] + "]";
+      c.marked[i] = true;
+    }
+    c.width = std::max(c.width, c.text[i].size());
+  }
+  bool large = e.maxx - e.minx > 120 || e.maxy - e.miny > 120;
+  std::string out = large ? compact_board(p, c, e) : grid_board(p, c, e);
+  if (!flags.empty() && p.display >= 0) {
+    out += "  (";
+    for (size_t f = 0; f < flags.size() && f < 5; ++f)
+      out += fmt::format("{}{} = {}", f ? ", " : "", marks[f], flags[f]->name);
+    out += ")\n";
+  }
+  return out + variables_text(p, s);
 }
 
 }  // namespace keli::render

@@ -303,45 +303,73 @@ int64_t Machine::checked(int node, lang::Result r) const {
   return r.value;
 }
 
+// Assignments, left to right: the target's indices, then (for += and -=) its old value, then
+// the value. Stored values must fit the 32-bit slot.
+void Machine::set_state(const Node& n, int idx) {
+  need_state(idx);
+  int64_t off = flat_offset(p_.var_access[n.a], p_.vars[n.a], n, idx);
+  int64_t old = state_[off];
+  int64_t value = eval(n.d);
+  int64_t v = combine(idx, n.aux, old, value);
+  if (!lang::fits_state(v)) fail(idx, msg::too_large(v));
+  state_[off] = static_cast<int32_t>(v);
+}
+
+void Machine::set_const(const Node& n, int idx) {
+  if (!building_) fail(idx, msg::kConstOnlyBuilding);
+  int64_t off = table_offset(p_.const_tables[n.a], n, idx);
+  int64_t old = building_->consts[off];
+  int64_t value = eval(n.d);
+  int64_t v = combine(idx, n.aux, old, value);
+  if (!lang::fits_state(v)) fail(idx, msg::too_large(v));
+  building_->consts[off] = v;
+}
+
+void Machine::set_mover(const Node& n, int idx) {
+  need_state(idx);
+  int64_t v = eval(n.k[0]);
+  if (v < 0 || v >= p_.num_players) fail(idx, msg::no_seat(v));
+  state_[compile::kMover] = static_cast<int32_t>(v);
+}
+
+void Machine::add_site(const Node& n, int idx) {
+  if (!building_) fail(idx, msg::kAddOnlyBuilding);
+  int64_t s = eval(n.k[0]);
+  int r = region_of(eval(n.k[1]), idx);
+  if (s < 0 || s >= static_cast<int64_t>(building_->sites.size())) fail(idx, fmt::format("site {} does not exist", s));
+  building_->regions[r].push_back(static_cast<int32_t>(s));
+}
+
+// `finish P, ...`: the listed seats not yet placed share the next place.
+void Machine::finish(const Node& n, int idx) {
+  need_state(idx);
+  int32_t place = state_[compile::kNextPlace];
+  int placed = 0;
+  for (int i = 0; i < n.c; ++i) {
+    int64_t pl = eval(p_.args[n.b + i]);
+    if (pl < 0 || pl >= p_.num_players) fail(idx, msg::no_seat(pl));
+    int32_t& slot = state_[compile::kPlaces + pl];
+    if (slot == 0) {
+      slot = place;
+      ++placed;
+    }
+  }
+  state_[compile::kNextPlace] = place + placed;
+}
+
 bool Machine::run(int idx) {
   while (idx >= 0) {
     const Node& n = p_.code[idx];
     switch (n.op) {
-      // Assignments, left to right: the target's indices, then (for += and -=) its old value,
-      // then the value.
-      case Op::SetLocal: {
+      case Op::SetLocal: {  // left to right, as set_state
         int64_t old = locals_[n.a];
         int64_t v = eval(n.k[0]);
         locals_[n.a] = combine(idx, n.aux, old, v);
         break;
       }
-      case Op::StateSet: {
-        need_state(idx);
-        int64_t off = flat_offset(p_.var_access[n.a], p_.vars[n.a], n, idx);
-        int64_t old = state_[off];
-        int64_t value = eval(n.d);
-        int64_t v = combine(idx, n.aux, old, value);
-        if (!lang::fits_state(v)) fail(idx, msg::too_large(v));
-        state_[off] = static_cast<int32_t>(v);
-        break;
-      }
-      case Op::ConstSet: {
-        if (!building_) fail(idx, msg::kConstOnlyBuilding);
-        int64_t off = table_offset(p_.const_tables[n.a], n, idx);
-        int64_t old = building_->consts[off];
-        int64_t value = eval(n.d);
-        int64_t v = combine(idx, n.aux, old, value);
-        if (!lang::fits_state(v)) fail(idx, msg::too_large(v));
-        building_->consts[off] = v;
-        break;
-      }
-      case Op::SetMover: {
-        need_state(idx);
-        int64_t v = eval(n.k[0]);
-        if (v < 0 || v >= p_.num_players) fail(idx, msg::no_seat(v));
-        state_[compile::kMover] = static_cast<int32_t>(v);
-        break;
-      }
+      case Op::StateSet: set_state(n, idx); break;
+      case Op::ConstSet: set_const(n, idx); break;
+      case Op::SetMover: set_mover(n, idx); break;
       case Op::SetPhase:
         need_state(idx);
         state_[compile::kPhase] = static_cast<int32_t>(eval(n.k[0]));
@@ -376,31 +404,8 @@ bool Machine::run(int idx) {
         emit(n.a, &p_.args[n.b], n.c);
         break;
       case Op::Note: notes_.push_back(n.a); break;
-      case Op::AddSite: {
-        if (!building_) fail(idx, msg::kAddOnlyBuilding);
-        int64_t s = eval(n.k[0]);
-        int r = region_of(eval(n.k[1]), idx);
-        if (s < 0 || s >= static_cast<int64_t>(building_->sites.size()))
-          fail(idx, fmt::format("site {} does not exist", s));
-        building_->regions[r].push_back(static_cast<int32_t>(s));
-        break;
-      }
-      case Op::Finish: {
-        need_state(idx);
-        int32_t place = state_[compile::kNextPlace];
-        int placed = 0;
-        for (int i = 0; i < n.c; ++i) {
-          int64_t pl = eval(p_.args[n.b + i]);
-          if (pl < 0 || pl >= p_.num_players) fail(idx, msg::no_seat(pl));
-          int32_t& slot = state_[compile::kPlaces + pl];
-          if (slot == 0) {
-            slot = place;
-            ++placed;
-          }
-        }
-        state_[compile::kNextPlace] = place + placed;
-        break;
-      }
+      case Op::AddSite: add_site(n, idx); break;
+      case Op::Finish: finish(n, idx); break;
       case Op::EndGame:
         need_state(idx);
         end_game(n);

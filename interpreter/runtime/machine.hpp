@@ -62,7 +62,12 @@ class Machine {
   int64_t flat_offset(const compile::Access& t, const compile::VarInfo& info, const compile::Node& n, int node);
   [[noreturn]] void bad_index(const compile::VarInfo& t, int dim, int64_t i, int node) const;
   int region_of(int64_t id, int node) const;
-  bool run(int first);  // statements; true when a `return` ended the body
+  bool run(int first);
+  void set_state(const compile::Node& n, int idx);
+  void set_const(const compile::Node& n, int idx);
+  void set_mover(const compile::Node& n, int idx);
+  void add_site(const compile::Node& n, int idx);
+  void finish(const compile::Node& n, int idx);  // statements; true when a `return` ended the body
   void emit(int event, const int32_t* arg_nodes, int nargs);
   void end_game(const compile::Node& n);
   int64_t aggregate(const compile::Node& n, int node);

@@ -5,6 +5,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "ast/loader.hpp"
 
@@ -22,108 +23,153 @@ static int64_t positive_number(const std::string& opt, const std::string& v, int
   }
 }
 
+namespace {
+
+// A value must be a whole number read to its end, or the option's own usage error.
+template <typename T, typename Read>
+T read_whole(const std::string& v, Read read, const std::string& error) {
+  try {
+    size_t used = 0;
+    T n = read(v, &used);
+    if (used != v.size() || v.empty() || v[0] == '-') throw 0;
+    return n;
+  } catch (...) {
+    throw Usage{error};
+  }
+}
+
+void set_players(Args& a, const std::string& v) {
+  a.players.clear();
+  size_t start = 0;
+  while (true) {
+    size_t comma = v.find(',', start);
+    a.players.push_back(v.substr(start, comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+}
+
+void set_param(Args& a, const std::string& nv) {
+  auto eq = nv.find('=');
+  if (eq == std::string::npos || eq == 0) throw Usage{fmt::format("--param takes NAME=VALUE, not '{}'", nv)};
+  a.params.emplace_back(nv.substr(0, eq), nv.substr(eq + 1));
+}
+
+void set_seconds(Args& a, const std::string& v) {
+  std::string error = fmt::format("--seconds takes a number of seconds above 0, not '{}'", v);
+  a.seconds = read_whole<double>(
+      v, [](const std::string& x, size_t* u) { return std::stod(x, u); }, error);
+  if (!(a.seconds > 0) || a.seconds > 1e6) throw Usage{error};
+}
+
+void set_ply(Args& a, const std::string& v) {
+  try {
+    a.ply = v == "0" ? 0 : positive_number("--ply", v, 2'147'483'647LL);  // 0: the start position
+  } catch (const Usage&) {
+    throw Usage{fmt::format("--ply takes a step number, 0 (the start) or more, not '{}'", v)};
+  }
+}
+
+// The one table of options: each with the name a command allows it under (`allowed` of parse),
+// the words that spell it, whether it takes a value, and what it sets.
+struct Option {
+  const char* allowed;
+  std::vector<const char*> spellings;
+  bool takes_value;
+  void (*set)(Args&, const std::string& value);
+};
+
+const std::vector<Option>& options() {
+  static const std::vector<Option> table = {
+      {"--param", {"--param"}, true, set_param},
+      {"--params", {"--params"}, true, [](Args& a, const std::string& v) { a.params_files.push_back(v); }},
+      {"--seed",
+       {"--seed"},
+       true,
+       [](Args& a, const std::string& v) {
+         a.seed = read_whole<uint64_t>(
+             v, [](const std::string& x, size_t* u) { return std::stoull(x, u); },
+             fmt::format("--seed takes a whole number, not '{}'", v));
+         a.seed_given = true;
+       }},
+      {"--players", {"--players"}, true, set_players},
+      {"--trace", {"--trace"}, true, [](Args& a, const std::string& v) { a.trace = v; }},
+      {"--resume", {"--resume"}, true, [](Args& a, const std::string& v) { a.resume = v; }},
+      {"--seat",
+       {"--seat"},
+       true,
+       [](Args& a, const std::string& v) {
+         a.seat = read_whole<int>(
+             v, [](const std::string& x, size_t* u) { return std::stoi(x, u); },
+             fmt::format("--seat takes a seat number, not '{}'", v));
+       }},
+      {"--json", {"--json"}, false, [](Args& a, const std::string&) { a.json = true; }},
+      {"--quiet", {"--quiet"}, false, [](Args& a, const std::string&) { a.quiet = true; }},
+      {"--board", {"--board"}, false, [](Args& a, const std::string&) { a.board = true; }},
+      {"--no-tests", {"--no-tests"}, false, [](Args& a, const std::string&) { a.no_tests = true; }},
+      {"-n",
+       {"-n"},
+       true,
+       [](Args& a, const std::string& v) { a.games = positive_number("-n", v, 1'000'000'000'000LL); }},
+      {"--games",
+       {"--games"},
+       true,
+       [](Args& a, const std::string& v) { a.games = positive_number("--games", v, 1'000'000'000'000LL); }},
+      {"--threads",
+       {"--threads"},
+       true,
+       [](Args& a, const std::string& v) { a.threads = static_cast<int>(positive_number("--threads", v, 1024)); }},
+      {"--seconds", {"--seconds"}, true, set_seconds},
+      {"--engine",
+       {"--engine"},
+       true,
+       [](Args& a, const std::string& v) {
+         a.engine = runtime::parse_engine(v);
+         if (!a.engine) throw Usage{fmt::format("--engine takes interp, native or auto, not '{}'", v)};
+       }},
+      {"--engine", {"--cache"}, true, [](Args& a, const std::string& v) { a.cache = v; }},
+      {"--csv", {"--csv"}, false, [](Args& a, const std::string&) { a.csv = true; }},
+      {"--output", {"-o", "--output"}, true, [](Args& a, const std::string& v) { a.output = v; }},
+      {"--ply", {"--ply"}, true, set_ply},
+  };
+  return table;
+}
+
+const Option* find_option(const std::string& arg, const std::vector<std::string>& allowed) {
+  for (const Option& o : options()) {
+    if (std::find(allowed.begin(), allowed.end(), o.allowed) == allowed.end()) continue;
+    for (const char* spelling : o.spellings)
+      if (arg == spelling) return &o;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 Args parse(const std::vector<std::string>& argv, const std::vector<std::string>& allowed) {
   Args a;
-  auto ok = [&](const std::string& opt) { return std::find(allowed.begin(), allowed.end(), opt) != allowed.end(); };
   for (size_t i = 0; i < argv.size(); ++i) {
     std::string arg = argv[i];
-    std::string value;
-    bool has_value = false;
-    if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos && arg.rfind("--param=", 0) != 0 &&
-        arg != "--param") {
-      value = arg.substr(arg.find('=') + 1);
-      arg = arg.substr(0, arg.find('='));
-      has_value = true;
+    std::optional<std::string> value;  // written `--option=value`
+    size_t eq = arg.find('=');
+    if (arg.rfind("--", 0) == 0 && eq != std::string::npos) {
+      value = arg.substr(eq + 1);
+      arg = arg.substr(0, eq);
     }
-    auto need = [&]() -> std::string {
-      if (has_value) return value;
-      if (i + 1 >= argv.size()) throw Usage{fmt::format("{} needs a value", arg)};
-      return argv[++i];
-    };
     if (arg == "--help" || arg == "-h") {
       a.help = true;
-    } else if (arg.rfind("--param", 0) == 0 && ok("--param") && (arg == "--param" || arg.rfind("--param=", 0) == 0)) {
-      std::string nv = arg == "--param" ? need() : arg.substr(8);
-      auto eq = nv.find('=');
-      if (eq == std::string::npos || eq == 0) throw Usage{fmt::format("--param takes NAME=VALUE, not '{}'", nv)};
-      a.params.emplace_back(nv.substr(0, eq), nv.substr(eq + 1));
-    } else if (arg == "--params" && ok("--params")) {
-      a.params_files.push_back(need());
-    } else if (arg == "--seed" && ok("--seed")) {
-      std::string v = need();
-      try {
-        size_t used = 0;
-        a.seed = std::stoull(v, &used);
-        if (used != v.size() || v[0] == '-') throw 0;
-      } catch (...) {
-        throw Usage{fmt::format("--seed takes a whole number, not '{}'", v)};
+      continue;
+    }
+    if (const Option* o = find_option(arg, allowed)) {
+      if (o->takes_value && !value) {
+        if (i + 1 >= argv.size()) throw Usage{fmt::format("{} needs a value", arg)};
+        value = argv[++i];
       }
-      a.seed_given = true;
-    } else if (arg == "--players" && ok("--players")) {
-      std::string v = need();
-      a.players.clear();
-      size_t start = 0;
-      while (true) {
-        size_t comma = v.find(',', start);
-        a.players.push_back(v.substr(start, comma - start));
-        if (comma == std::string::npos) break;
-        start = comma + 1;
-      }
-    } else if (arg == "--trace" && ok("--trace")) {
-      a.trace = need();
-    } else if (arg == "--resume" && ok("--resume")) {
-      a.resume = need();
-    } else if (arg == "--seat" && ok("--seat")) {
-      std::string v = need();
-      try {
-        size_t used = 0;
-        a.seat = std::stoi(v, &used);
-        if (used != v.size()) throw 0;
-      } catch (...) {
-        throw Usage{fmt::format("--seat takes a seat number, not '{}'", v)};
-      }
-    } else if (arg == "--json" && ok("--json")) {
-      a.json = true;
-    } else if (arg == "--quiet" && ok("--quiet")) {
-      a.quiet = true;
-    } else if (arg == "--board" && ok("--board")) {
-      a.board = true;
-    } else if (arg == "--no-tests" && ok("--no-tests")) {
-      a.no_tests = true;
-    } else if ((arg == "-n" && ok("-n")) || (arg == "--games" && ok("--games"))) {
-      a.games = positive_number(arg, need(), 1'000'000'000'000LL);
-    } else if (arg == "--threads" && ok("--threads")) {
-      a.threads = static_cast<int>(positive_number(arg, need(), 1024));
-    } else if (arg == "--seconds" && ok("--seconds")) {
-      std::string v = need();
-      try {
-        size_t used = 0;
-        a.seconds = std::stod(v, &used);
-        if (used != v.size() || !(a.seconds > 0) || a.seconds > 1e6) throw 0;
-      } catch (...) {
-        throw Usage{fmt::format("--seconds takes a number of seconds above 0, not '{}'", v)};
-      }
-    } else if (arg == "--engine" && ok("--engine")) {
-      std::string v = need();
-      a.engine = runtime::parse_engine(v);
-      if (!a.engine) throw Usage{fmt::format("--engine takes interp, native or auto, not '{}'", v)};
-    } else if (arg == "--cache" && ok("--engine")) {
-      a.cache = need();
-    } else if (arg == "--csv" && ok("--csv")) {
-      a.csv = true;
-    } else if ((arg == "-o" || arg == "--output") && ok("--output")) {
-      a.output = need();
-    } else if (arg == "--ply" && ok("--ply")) {
-      std::string v = need();
-      try {
-        a.ply = v == "0" ? 0 : positive_number(arg, v, 2'147'483'647LL);  // 0: the start position
-      } catch (const Usage&) {
-        throw Usage{fmt::format("--ply takes a step number, 0 (the start) or more, not '{}'", v)};
-      }
+      o->set(a, value.value_or(""));
     } else if (arg.rfind("-", 0) == 0 && arg.size() > 1) {
       throw Usage{fmt::format("unknown option '{}'", arg)};
     } else {
-      a.files.push_back(arg);
+      a.files.push_back(argv[i]);
     }
   }
   return a;

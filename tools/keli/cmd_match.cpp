@@ -36,6 +36,86 @@ struct AgentResult {
 
 }  // namespace
 
+namespace {
+
+// What a match came to: each distinct player's wins, draws, games stopped by the limit, lengths.
+struct Tally {
+  std::vector<AgentResult> results;
+  int64_t draws = 0, by_limit = 0;
+  sim::Rate draw_rate;
+  sim::Summary length, throws;
+};
+
+// Each distinct player: the games in which a seat it held took first place, draws aside.
+Tally tally(const compile::Program& p, const std::vector<std::string>& list,
+            const std::vector<sim::GameRecord>& records, int64_t games) {
+  Tally t;
+  for (const auto& s : list) {
+    auto it = std::find_if(t.results.begin(), t.results.end(), [&](const AgentResult& r) { return r.spec == s; });
+    if (it == t.results.end())
+      t.results.push_back({s, 1, {}});
+    else
+      ++it->seats;
+  }
+  std::vector<int64_t> wins(t.results.size(), 0);
+  std::vector<double> lengths, throws;
+  for (const auto& r : records) {
+    lengths.push_back(r.decisions);
+    throws.push_back(r.throws);
+    if (r.by_limit) ++t.by_limit;
+    int firsts = static_cast<int>(std::count(r.places.begin(), r.places.end(), 1));
+    if (firsts == 0 || firsts == p.num_players) {
+      ++t.draws;  // every seat first, or nobody placed
+      continue;
+    }
+    std::vector<std::string> seats = rotated(list, r.index);
+    for (size_t k = 0; k < t.results.size(); ++k) {
+      bool won = false;
+      for (int s = 0; s < p.num_players; ++s) won = won || (r.places[s] == 1 && seats[s] == t.results[k].spec);
+      if (won) ++wins[k];
+    }
+  }
+  for (size_t k = 0; k < t.results.size(); ++k) t.results[k].wins = sim::wilson(wins[k], games);
+  t.draw_rate = sim::wilson(t.draws, games);
+  t.length = sim::summarize(lengths);
+  t.throws = sim::summarize(throws);
+  return t;
+}
+
+void print_json(const compile::Program& p, const Args& a, const std::vector<std::string>& list, int64_t games,
+                const Tally& t) {
+  std::vector<std::string> agents_json, players;
+  for (const auto& s : list) players.push_back(util::json_string(s));
+  for (const auto& r : t.results)
+    agents_json.push_back(fmt::format(R"({{"player":{},"seats":{},"wins":{},"rate":{:.6f},"ci95":[{:.6f},{:.6f}]}})",
+                                      util::json_string(r.spec), r.seats, r.wins.hits, r.wins.rate, r.wins.lo,
+                                      r.wins.hi));
+  fmt::print(
+      R"({{"game":{},"file":{},"players":[{}],"games":{},"seed":{},"agents":[{}],"draws":{{"count":{},"rate":{:.6f},"ci95":[{:.6f},{:.6f}]}},"by_limit":{},"length":{{"mean":{:.3f},"median":{:.1f},"p95":{:.1f}}},"throws":{{"mean":{:.3f}}}}})"
+      "\n",
+      util::json_string(p.game_name), util::json_string(a.files[0]), fmt::join(players, ","), games, a.seed,
+      fmt::join(agents_json, ","), t.draws, t.draw_rate.rate, t.draw_rate.lo, t.draw_rate.hi, t.by_limit, t.length.mean,
+      t.length.median, t.length.p95, t.throws.mean);
+}
+
+void print_text(const compile::Program& p, const Args& a, int64_t games, int threads, double seconds, const Tally& t) {
+  fmt::print("{}: {} games, seats rotated, seed {}, {} thread{}\n", p.game_name, games, a.seed, threads,
+             threads == 1 ? "" : "s");
+  size_t width = 6;
+  for (const auto& r : t.results) width = std::max(width, r.spec.size());
+  fmt::print("  {:<{}}  seats  wins  win rate  95% interval\n", "player", width);
+  for (const auto& r : t.results)
+    fmt::print("  {:<{}}  {:>5}  {:>4}  {:>8}  [{}, {}]\n", r.spec, width, r.seats, r.wins.hits, pct(r.wins.rate),
+               pct(r.wins.lo), pct(r.wins.hi));
+  fmt::print("  draws: {} ({}, [{}, {}]); stopped by the move limit: {}\n", t.draws, pct(t.draw_rate.rate),
+             pct(t.draw_rate.lo), pct(t.draw_rate.hi), t.by_limit);
+  fmt::print("  length: mean {:.1f} decisions (median {:.0f}, 95th percentile {:.0f}){}\n", t.length.mean,
+             t.length.median, t.length.p95, t.throws.mean > 0 ? fmt::format(", {:.1f} throws", t.throws.mean) : "");
+  fmt::print("  time: {:.1f} s\n", seconds);
+}
+
+}  // namespace
+
 int cmd_match(const std::vector<std::string>& argv) {
   Args a =
       parse(argv, {"--param", "--params", "--seed", "--players", "-n", "--games", "--threads", "--json", "--engine"});
@@ -72,67 +152,11 @@ int cmd_match(const std::vector<std::string>& argv) {
                  diag::render(l.file->sources(), {r.error->code, r.error->span, r.error->message, r.error->hint}));
       return kFailed;
     }
-
-  // Each distinct player: the games in which a seat it held took first place, draws aside.
-  std::vector<AgentResult> results;
-  for (const auto& s : list) {
-    auto it = std::find_if(results.begin(), results.end(), [&](const AgentResult& r) { return r.spec == s; });
-    if (it == results.end())
-      results.push_back({s, 1, {}});
-    else
-      ++it->seats;
-  }
-  std::vector<int64_t> wins(results.size(), 0);
-  int64_t draws = 0, by_limit = 0;
-  std::vector<double> lengths, throws;
-  for (const auto& r : records) {
-    lengths.push_back(r.decisions);
-    throws.push_back(r.throws);
-    if (r.by_limit) ++by_limit;
-    int firsts = static_cast<int>(std::count(r.places.begin(), r.places.end(), 1));
-    if (firsts == 0 || firsts == p.num_players) {
-      ++draws;  // every seat first, or nobody placed
-      continue;
-    }
-    std::vector<std::string> seats = rotated(list, r.index);
-    for (size_t k = 0; k < results.size(); ++k) {
-      bool won = false;
-      for (int s = 0; s < p.num_players; ++s) won = won || (r.places[s] == 1 && seats[s] == results[k].spec);
-      if (won) ++wins[k];
-    }
-  }
-  for (size_t k = 0; k < results.size(); ++k) results[k].wins = sim::wilson(wins[k], games);
-  sim::Rate draw_rate = sim::wilson(draws, games);
-  sim::Summary len = sim::summarize(lengths), thr = sim::summarize(throws);
-
-  if (a.json) {
-    std::vector<std::string> agents_json, players;
-    for (const auto& s : list) players.push_back(util::json_string(s));
-    for (const auto& r : results)
-      agents_json.push_back(fmt::format(R"({{"player":{},"seats":{},"wins":{},"rate":{:.6f},"ci95":[{:.6f},{:.6f}]}})",
-                                        util::json_string(r.spec), r.seats, r.wins.hits, r.wins.rate, r.wins.lo,
-                                        r.wins.hi));
-    fmt::print(
-        R"({{"game":{},"file":{},"players":[{}],"games":{},"seed":{},"agents":[{}],"draws":{{"count":{},"rate":{:.6f},"ci95":[{:.6f},{:.6f}]}},"by_limit":{},"length":{{"mean":{:.3f},"median":{:.1f},"p95":{:.1f}}},"throws":{{"mean":{:.3f}}}}})"
-        "\n",
-        util::json_string(p.game_name), util::json_string(a.files[0]), fmt::join(players, ","), games, a.seed,
-        fmt::join(agents_json, ","), draws, draw_rate.rate, draw_rate.lo, draw_rate.hi, by_limit, len.mean, len.median,
-        len.p95, thr.mean);
-    return kOk;
-  }
-  fmt::print("{}: {} games, seats rotated, seed {}, {} thread{}\n", p.game_name, games, a.seed, opts.threads,
-             opts.threads == 1 ? "" : "s");
-  size_t width = 6;
-  for (const auto& r : results) width = std::max(width, r.spec.size());
-  fmt::print("  {:<{}}  seats  wins  win rate  95% interval\n", "player", width);
-  for (const auto& r : results)
-    fmt::print("  {:<{}}  {:>5}  {:>4}  {:>8}  [{}, {}]\n", r.spec, width, r.seats, r.wins.hits, pct(r.wins.rate),
-               pct(r.wins.lo), pct(r.wins.hi));
-  fmt::print("  draws: {} ({}, [{}, {}]); stopped by the move limit: {}\n", draws, pct(draw_rate.rate),
-             pct(draw_rate.lo), pct(draw_rate.hi), by_limit);
-  fmt::print("  length: mean {:.1f} decisions (median {:.0f}, 95th percentile {:.0f}){}\n", len.mean, len.median,
-             len.p95, thr.mean > 0 ? fmt::format(", {:.1f} throws", thr.mean) : "");
-  fmt::print("  time: {:.1f} s\n", seconds);
+  Tally t = tally(p, list, records, games);
+  if (a.json)
+    print_json(p, a, list, games, t);
+  else
+    print_text(p, a, games, opts.threads, seconds, t);
   return kOk;
 }
 

@@ -187,14 +187,7 @@ std::string Emitter::aggregate(const Node& n, int idx) {
   std::string acc = tmp(), any = tmp(), i = tmp();
   line(fmt::format("int64_t {} = {};", acc, n.op == Op::AggAll ? 1 : 0));
   line(fmt::format("bool {} = false;", any));
-  open("{");
-  Dom d = domain(n.k[0]);
-  open(fmt::format("for (int {} = 0; {} < {}; ++{}) {{", i, i, d.size, i));
-  line(fmt::format("{} = {};", slot(n.a), element(d, i)));
-  if (n.k[2] >= 0) {
-    std::string f = expr(n.k[2]);
-    line(fmt::format("if (!{}) continue;", f));
-  }
+  open_domain_loop(n, i);
   std::string v = expr(n.k[1]);
   switch (n.op) {
     case Op::AggSum: line(fmt::format("{} = ar<Operator::Add>(c, {}, {}, {});", acc, idx, acc, v)); break;
@@ -210,6 +203,20 @@ std::string Emitter::aggregate(const Node& n, int idx) {
   close();
   if (n.op == Op::AggMin || n.op == Op::AggMax) line(fmt::format("if (!{}) {};", any, fault(idx, "KELI_FAULT_EMPTY")));
   return acc;
+}
+
+// The loop of a `for` or an aggregate (a=slot k0=domain k2=filter): a scope, the domain opened
+// once, each element in order in the slot, the filter skipping; the caller writes the body and
+// closes both.
+void Emitter::open_domain_loop(const Node& n, const std::string& i) {
+  open("{");
+  Dom d = domain(n.k[0]);
+  open(fmt::format("for (int {} = 0; {} < {}; ++{}) {{", i, i, d.size, i));
+  line(fmt::format("{} = {};", slot(n.a), element(d, i)));
+  if (n.k[2] >= 0) {
+    std::string f = expr(n.k[2]);
+    line(fmt::format("if (!{}) continue;", f));
+  }
 }
 
 Emitter::Dom Emitter::domain(int dom) {

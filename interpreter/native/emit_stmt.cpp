@@ -105,15 +105,7 @@ void Emitter::while_loop(const Node& n, int idx) {
 
 // `for x in D where F`: the domain opened once, its elements in order.
 void Emitter::for_loop(const Node& n) {
-  std::string i = tmp();
-  open("{");
-  Dom d = domain(n.k[0]);
-  open(fmt::format("for (int {} = 0; {} < {}; ++{}) {{", i, i, d.size, i));
-  line(fmt::format("{} = {};", slot(n.a), element(d, i)));
-  if (n.k[2] >= 0) {
-    std::string f = expr(n.k[2]);
-    line(fmt::format("if (!{}) continue;", f));
-  }
+  open_domain_loop(n, tmp());
   stmts(n.k[1]);
   close();
   close();

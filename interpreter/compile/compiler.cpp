@@ -92,6 +92,7 @@ void Compiler::lay_out_state(Program& out) {
     base += out.vars.back().size();
   }
   out.state_size = base;
+  out.visible_size = base;
   out.initial.assign(base, 0);
   out.initial[kNextPlace] = 1;
   for (size_t i = 0; i < ck.vars.size(); ++i)

@@ -6,7 +6,8 @@
 //   2. fold constants: parameters are numbers by now, the board and constant tables are fixed, so
 //      `pairs and ...`, `size(path[0]) - 1` or `owner[3]` become immediates;
 //   3. flat index tables (Program::var_access, const_access) for the evaluator's table reads;
-//   4. find whether move guards and filters can write the state (legal() copies it only then).
+//   4. find whether move guards and filters can write the state (legal() copies it only then);
+//   5. domains indexed or cut short (optimize_domains.cpp) and counts kept as facts (facts.cpp).
 #include "compile/optimize.hpp"
 
 #include <algorithm>
@@ -17,12 +18,14 @@
 #include "lang/arith.hpp"
 #include "lang/builtins.hpp"
 #include "lang/limits.hpp"
+#include "compile/facts.hpp"
+#include "compile/optimize_tools.hpp"
 
 namespace keli::compile {
 namespace {
 
-// Node kinds that compute an operator on numbers alone (no state, locals, dice or calls), and
-// those whose value is a truth value; both read from the vocabulary's tables.
+// Node kinds that compute an operator on numbers alone (no state, locals, dice or calls), read
+// from the vocabulary's table.
 bool is_pure_arith(Op op) {
   auto o = lang::node_operator(op);
   if (!o) return false;
@@ -30,15 +33,10 @@ bool is_pure_arith(Op op) {
   return c == lang::OpClass::Arithmetic || c == lang::OpClass::Equality || c == lang::OpClass::Ordering ||
          *o == lang::Operator::Not;
 }
-bool is_truth_value(Op op) {
-  auto o = lang::node_operator(op);
-  if (o) return lang::operator_info(*o).cls != lang::OpClass::Arithmetic;
-  return op == Op::AggAny || op == Op::AggAll;
-}
 
-class Optimizer {
+class Optimizer : NodeTools {
  public:
-  explicit Optimizer(Program& p) : p_(p), done_(p.callables.size(), false) {}
+  explicit Optimizer(Program& p) : NodeTools(p), done_(p.callables.size(), false) {}
 
   void run() {
     for (size_t c = 0; c < p_.callables.size(); ++c) callable(static_cast<int>(c));
@@ -48,7 +46,7 @@ class Optimizer {
         prm.domain = expr(prm.domain);
         if (prm.filter >= 0) prm.filter = expr(prm.filter);
         // Move generation reads a frozen state when no guard writes it: index the domain.
-        if (!p_.guards_write_state) index_domain(prm.domain, prm.filter, prm.slot);
+        if (!p_.guards_write_state) rewrite_domain(p_, prm.domain, prm.filter, prm.slot);
       }
       if (r.guard >= 0) r.guard = expr(r.guard);
       stmts(r.body);
@@ -58,6 +56,7 @@ class Optimizer {
       for (auto& h : hs)
         if (h.guard >= 0) h.guard = expr(h.guard);
     mark_memo();
+    finish_facts(p_);
   }
 
  private:
@@ -102,19 +101,6 @@ class Optimizer {
         p_.code[idx].d = v;
       }
     }
-  }
-
-  bool imm(int idx) const { return idx >= 0 && p_.code[idx].op == Op::Imm; }
-  int64_t val(int idx) const { return p_.code[idx].a; }
-
-  // Turns node idx into an immediate when v fits; returns idx.
-  int make_imm(int idx, int64_t v) {
-    if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()) return idx;
-    Node n;
-    n.op = Op::Imm;
-    n.a = static_cast<int32_t>(v);
-    p_.code[idx] = n;
-    return idx;
   }
 
   // Optimizes an expression (or domain) node; returns the node to use in its place.
@@ -193,8 +179,10 @@ class Optimizer {
         // An aggregate writes nothing while it runs (unless its body calls a writer): index it.
         std::vector<int8_t> memo(p_.callables.size(), -1);
         if (writes(n.k[1], memo) || writes(n.k[2], memo)) break;
+        // A count the engine can keep needs no loop at all (compile/facts.cpp).
+        if (int fact = keep_fact(p_, idx); fact != idx) return fact;
         int dom = n.k[0], filter = n.k[2];
-        index_domain(dom, filter, n.a);
+        rewrite_domain(p_, dom, filter, n.a);
         p_.code[idx].k[0] = dom;
         p_.code[idx].k[2] = filter;
         break;
@@ -207,61 +195,6 @@ class Optimizer {
       default: break;
     }
     return idx;
-  }
-
-  // `x` as a truth value (0 or 1): x itself when it already is one, else `x != 0`.
-  int truth(int idx, int x) {
-    Op op = p_.code[x].op;
-    if (is_truth_value(op)) return x;
-    Node n;
-    n.op = Op::Ne;
-    n.k[0] = x;
-    n.k[1] = new_node(Op::Imm, idx);
-    p_.code[idx] = n;
-    return idx;
-  }
-
-  int new_node(Op op, int like) {
-    Node n;
-    n.op = op;
-    p_.code.push_back(n);
-    p_.spans.push_back(p_.spans[like]);
-    return static_cast<int>(p_.code.size()) - 1;
-  }
-
-  // An argument that may be evaluated wherever (and however often) the inlined body reads the
-  // parameter, with no change anyone can observe: it writes nothing and can never fail. So no
-  // calls, aggregates, dice reads or region look-ups, no arithmetic that may overflow or divide
-  // by zero, and table reads only at fixed indices inside the table.
-  bool cheap(int idx, int depth = 0) const {
-    if (idx < 0) return true;
-    if (depth > 4) return false;
-    const Node& n = p_.code[idx];
-    switch (n.op) {
-      case Op::Imm:
-      case Op::Local:
-      case Op::Mover:
-      case Op::Phase:
-      case Op::Ply: return true;
-      case Op::StateGet: return fixed_index(p_.vars[n.a], n);
-      case Op::Not: return cheap(n.k[0], depth + 1);
-      default: {
-        auto op = lang::node_operator(n.op);
-        if (!op) return false;
-        lang::OpClass c = lang::operator_info(*op).cls;
-        if (c != lang::OpClass::Equality && c != lang::OpClass::Ordering) return false;
-        return cheap(n.k[0], depth + 1) && cheap(n.k[1], depth + 1);
-      }
-    }
-  }
-
-  bool fixed_index(const VarInfo& t, const Node& n) const {
-    for (size_t d = 0; d < t.dims.size(); ++d) {
-      if (!imm(n.k[d])) return false;
-      int64_t i = val(n.k[d]) - t.lows[d];
-      if (i < 0 || i >= t.dims[d]) return false;
-    }
-    return true;
   }
 
   int size_of(int idx, int limit) const {
@@ -323,105 +256,6 @@ class Optimizer {
     return fold(idx);
   }
 
-  // The elements of a domain known at compile time, or false.
-  bool domain_elements(int dom, std::vector<int32_t>& out) const {
-    const Node& n = p_.code[dom];
-    out.clear();
-    switch (n.op) {
-      case Op::DomCount: {
-        int size = n.aux == 0 ? p_.num_sites : n.aux == 1 ? p_.num_players : p_.num_pieces;
-        for (int i = 0; i < size; ++i) out.push_back(i);
-        return true;
-      }
-      case Op::DomRange:
-        if (!imm(n.k[0]) || !imm(n.k[1]) || val(n.k[1]) - val(n.k[0]) > 100000) return false;
-        for (int64_t i = val(n.k[0]); i <= val(n.k[1]); ++i) out.push_back(static_cast<int32_t>(i));
-        return true;
-      case Op::DomRegion:
-        if (!imm(n.k[0]) || val(n.k[0]) < 0 || val(n.k[0]) >= static_cast<int64_t>(p_.regions.size())) return false;
-        out = p_.regions[val(n.k[0])];
-        return true;
-      default: return false;
-    }
-  }
-
-  bool reads_local(int idx, int slot) const {
-    if (idx < 0) return false;
-    const Node& n = p_.code[idx];
-    if (n.op == Op::Local && n.a == slot) return true;
-    for (int i = 0; i < 3; ++i)
-      if (reads_local(n.k[i], slot)) return true;
-    return false;
-  }
-
-  // `x in D where T[x] == E and rest` (the test anywhere among the top-level `and`s, T a
-  // one-dimensional constant table, E free of x, calls and aggregates) becomes a precomputed list
-  // per value of T, and the filter keeps the rest. Elements keep D's order, so moves keep theirs.
-  void index_domain(int& dom, int& filter, int slot) {
-    if (filter < 0) return;
-    std::vector<int32_t> elems;
-    if (!domain_elements(dom, elems)) return;
-    // Conjuncts of a left-leaning `and` chain: find the test and who holds it.
-    int parent = -1, test = filter;
-    for (;;) {
-      if (is_index_test(test, slot)) break;
-      const Node& t = p_.code[test];
-      if (t.op != Op::And) return;
-      if (is_index_test(t.k[1], slot)) {
-        parent = test;
-        test = t.k[1];
-        break;
-      }
-      parent = test;
-      test = t.k[0];
-    }
-    const Node& eq = p_.code[test];
-    bool left = p_.code[eq.k[0]].op == Op::ConstGet && p_.code[p_.code[eq.k[0]].k[0]].op == Op::Local &&
-                p_.code[p_.code[eq.k[0]].k[0]].a == slot;
-    int table_node = left ? eq.k[0] : eq.k[1], value = left ? eq.k[1] : eq.k[0];
-    const VarInfo& t = p_.const_tables[p_.code[table_node].a];
-    DomainIndex ix;
-    int64_t lo = INT64_MAX, hi = INT64_MIN;
-    for (int32_t e : elems) {
-      int64_t i = e - t.lows[0];
-      if (i < 0 || i >= t.dims[0]) return;  // the runtime would report it: leave it alone
-      lo = std::min(lo, p_.consts[t.base + i]);
-      hi = std::max(hi, p_.consts[t.base + i]);
-    }
-    if (elems.empty() || hi - lo > 100000) return;
-    ix.low = lo;
-    ix.lists.resize(hi - lo + 1);
-    for (int32_t e : elems) ix.lists[p_.consts[t.base + e - t.lows[0]] - lo].push_back(e);
-    p_.domain_indexes.push_back(std::move(ix));
-    int d = new_node(Op::DomIndex, dom);
-    p_.code[d].a = static_cast<int32_t>(p_.domain_indexes.size()) - 1;
-    p_.code[d].k[0] = value;
-    dom = d;
-    // Drop the test from the filter: the other side of its `and` takes the `and`'s place.
-    if (parent < 0) {
-      filter = -1;
-      return;
-    }
-    Node& pa = p_.code[parent];
-    int other = pa.k[0] == test ? pa.k[1] : pa.k[0];
-    int keep = truth(parent, other);  // keeps `and`'s 0/1 result
-    if (keep != parent) p_.code[parent] = p_.code[keep];
-  }
-
-  bool is_index_test(int idx, int slot) const {
-    const Node& n = p_.code[idx];
-    if (n.op != Op::Eq) return false;
-    for (int side = 0; side < 2; ++side) {
-      const Node& t = p_.code[n.k[side]];
-      if (t.op != Op::ConstGet || p_.const_tables[t.a].dims.size() != 1) continue;
-      const Node& ix = p_.code[t.k[0]];
-      if (ix.op != Op::Local || ix.a != slot) continue;
-      int other = n.k[1 - side];
-      if (!reads_local(other, slot) && cheap(other)) return true;
-    }
-    return false;
-  }
-
   // Callables worth remembering while moves are generated: they write no state, take at most
   // three arguments, and do more than a handful of steps (a loop, an aggregate, a call or a
   // larger body); a tiny one costs less to run than to look up.
@@ -481,7 +315,6 @@ class Optimizer {
     return false;
   }
 
-  Program& p_;
   std::vector<bool> done_;
 };
 

@@ -112,7 +112,24 @@ struct DomainIndex {
   int64_t low = 0;
   std::vector<std::vector<int32_t>> lists;
   std::vector<int32_t> none;  // for values outside the table's range
+  bool ascending = false;     // D's elements were in increasing order (so is every list)
 };
+
+// A fact the engine keeps (compile/facts.cpp): for each position i of a state table's other index
+// (one position for a one-dimensional table), how many positions x of [lo, hi] along the
+// aggregate's index hold a cell with `cell op k`. Kept in hidden slots after the variables,
+// updated on every write of the table; never part of traces, equality or invariants.
+struct Fact {
+  int var = 0;         // the state table
+  int along = 0;       // the index the count runs over (0 or 1)
+  int lo = 0, hi = 0;  // the positions counted (table offsets, 0-based)
+  lang::Operator op = lang::Operator::Ne;
+  int64_t k = 0;
+  int base = 0;   // first hidden slot
+  int slots = 1;  // one per position of the other index
+};
+// What FactGet reads from a fact: the count, whether it is above zero, or whether it is all.
+enum class FactRead : uint8_t { Count, Any, All };
 
 struct SiteInfo {
   int x = 0, y = 0;
@@ -161,6 +178,9 @@ struct Program {
   std::vector<Access> var_access, const_access;  // per entry of vars / const_tables
   bool guards_write_state = true;                // some move guard or filter may write the state
   std::vector<DomainIndex> domain_indexes;       // DomIndex a=index k0=value
+  std::vector<Fact> facts;                       // FactGet a=fact
+  std::vector<std::vector<int>> facts_of_var;    // per entry of vars: the facts it feeds
+  int visible_size = 0;                          // slots before the facts' hidden ones
   // For computer players (agents/): `def evaluate(p: player): int` (higher is better for p) and
   // `def team(p: player): int` (seats with equal values are partners); -1 when not declared.
   int evaluate = -1, team = -1;

@@ -64,6 +64,21 @@ inline int64_t index_of(const int32_t* list, int n, int64_t site) {
     if (list[i] == site) return i;
   return -1;
 }
+// As runtime/machine_domains.cpp's leading_below: how many first elements of an ascending
+// domain (a list, or the numbers lo, lo + 1, ...) are below the bound (or equal, inclusive).
+inline int below_list(const int32_t* list, int n, int64_t bound, bool inclusive) {
+  int lo = 0, hi = n;
+  while (lo < hi) {
+    const int mid = lo + (hi - lo) / 2;
+    if (inclusive ? list[mid] <= bound : list[mid] < bound) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+inline int below_range(int64_t first, int n, int64_t bound, bool inclusive) {
+  if (bound < first || (!inclusive && bound == first)) return 0;
+  const uint64_t k = static_cast<uint64_t>(bound) - static_cast<uint64_t>(first) + (inclusive ? 1u : 0u);
+  return k < static_cast<uint64_t>(n) ? static_cast<int>(k) : n;
+}
 inline void note(keli_ctx* c, int32_t id) {
   if (c->notes.size == c->notes.cap) c->grow(c, &c->notes);
   static_cast<int32_t*>(c->notes.data)[c->notes.size++] = id;

@@ -69,6 +69,7 @@ std::string Emitter::expr(int idx) {
     case Op::Imm: return fmt::format("int64_t({})", n.a);
     case Op::Local: return named(slot(n.a));
     case Op::StateGet: return named(fmt::format("s[{}]", table_offset(p_.vars[n.a], n, idx)));
+    case Op::FactGet: return fact(n, idx);
     case Op::ConstGet: return named(fmt::format("K[{}]", table_offset(p_.const_tables[n.a], n, idx)));
     case Op::Mover: return named(fmt::format("s[{}]", static_cast<int>(compile::kMover)));
     case Op::Phase: return named(fmt::format("s[{}]", static_cast<int>(compile::kPhase)));
@@ -257,6 +258,18 @@ Emitter::Dom Emitter::domain(int dom) {
       line(fmt::format("const int {} = {};", d.size, size));
       return d;
     }
+    case Op::DomBelow: {
+      d = domain(n.k[0]);
+      std::string bound = expr(n.k[1]), cut = tmp();
+      if (!d.list.empty())
+        line(fmt::format("const int {} = below_list({}, {}, {}, {});", cut, d.list, d.size, bound,
+                         n.aux ? "true" : "false"));
+      else
+        line(fmt::format("const int {} = below_range({}, {}, {}, {});", cut, d.lo, d.size, bound,
+                         n.aux ? "true" : "false"));
+      d.size = cut;
+      return d;
+    }
     default: throw std::logic_error(fmt::format("native: node {} is not a domain", dom));
   }
 }
@@ -264,6 +277,29 @@ Emitter::Dom Emitter::domain(int dom) {
 std::string Emitter::element(const Dom& d, const std::string& i) {
   if (!d.list.empty()) return fmt::format("int64_t({}[{}])", d.list, i);
   return fmt::format("({} + {})", d.lo, i);
+}
+
+// A count the engine keeps, read as runtime/machine_domains.cpp's read_fact: the other index
+// checked as the cell read would check it.
+std::string Emitter::fact(const Node& n, int idx) {
+  const compile::Fact& f = p_.facts[n.a];
+  const compile::VarInfo& t = p_.vars[f.var];
+  std::string at = "0";
+  if (t.dims.size() == 2) {
+    const int other = 1 - f.along;
+    std::string v = expr(n.k[0]);
+    at = tmp();
+    line(fmt::format("const int64_t {} = {} - ({});", at, v, t.lows[other]));
+    line(fmt::format("if (static_cast<uint64_t>({}) >= {}u) {};", at, t.dims[other],
+                     fault(idx, "KELI_FAULT_INDEX", std::to_string(other), at)));
+  }
+  std::string count = fmt::format("s[{} + {}]", f.base, at), out = tmp();
+  switch (static_cast<compile::FactRead>(n.aux)) {
+    case compile::FactRead::Count: line(fmt::format("const int64_t {} = {};", out, count)); break;
+    case compile::FactRead::Any: line(fmt::format("const int64_t {} = {} > 0;", out, count)); break;
+    case compile::FactRead::All: line(fmt::format("const int64_t {} = {} == {};", out, count, f.hi - f.lo + 1)); break;
+  }
+  return out;
 }
 
 }  // namespace keli::native

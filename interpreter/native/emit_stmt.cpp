@@ -24,8 +24,9 @@ static const char* combine_op(uint8_t aux) {
 void Emitter::state_set(const Node& n, int idx) {
   std::string off = tmp();
   line(fmt::format("const int64_t {} = {};", off, table_offset(p_.vars[n.a], n, idx)));
+  const bool kept = !p_.facts.empty() && !p_.facts_of_var[n.a].empty();
   std::string old;
-  if (compound(n.aux)) {
+  if (compound(n.aux) || kept) {
     old = tmp();
     line(fmt::format("const int64_t {} = s[{}];", old, off));
   }
@@ -36,6 +37,29 @@ void Emitter::state_set(const Node& n, int idx) {
     line(fmt::format("const int64_t {} = ar<Operator::{}>(c, {}, {}, {});", w, combine_op(n.aux), idx, old, v));
   }
   line(fmt::format("s[{}] = store(c, {}, {});", off, idx, w));
+  if (kept) update_facts(n.a, off, old, w);
+}
+
+// compile/facts.hpp's update_facts written out for one variable: each fact it feeds moves by
+// whether the cell counted before and counts now.
+void Emitter::update_facts(int var, const std::string& off, const std::string& before, const std::string& now) {
+  const compile::VarInfo& t = p_.vars[var];
+  for (int id : p_.facts_of_var[var]) {
+    const compile::Fact& f = p_.facts[id];
+    const char* op = lang::node_kind_info(lang::operator_node(f.op)).name;
+    open("{");
+    std::string rel = fmt::format("({} - {})", off, t.base);
+    std::string along = t.dims.size() == 1 ? rel : fmt::format("{} {} {}", rel, f.along == 0 ? "/" : "%", t.dims[1]);
+    std::string other = t.dims.size() == 1 ? "0" : fmt::format("{} {} {}", rel, f.along == 0 ? "%" : "/", t.dims[1]);
+    line(fmt::format("const int64_t a = {}, o = {};", along, other));
+    open(fmt::format("if (a >= {} && a <= {}) {{", f.lo, f.hi));
+    line(
+        fmt::format("s[{} + o] += static_cast<int32_t>(ar<Operator::{}>(c, 0, {}, {}) != 0) - "
+                    "static_cast<int32_t>(ar<Operator::{}>(c, 0, {}, {}) != 0);",
+                    f.base, op, now, f.k, op, before, f.k));
+    close();
+    close();
+  }
 }
 
 void Emitter::set_local(const Node& n, int idx) {

@@ -34,6 +34,7 @@ class Emitter {
   std::string truth_op(const compile::Node& n);
   std::string builtin(const compile::Node& n, int idx);
   std::string aggregate(const compile::Node& n, int idx);
+  std::string fact(const compile::Node& n, int idx);
   std::string region_checked(int node, int region_expr);
   std::string table_offset(const compile::VarInfo& t, const compile::Node& n, int node);
   std::string fault(int node, const char* kind, const std::string& a = "0", const std::string& b = "0",
@@ -48,6 +49,7 @@ class Emitter {
   void stmts(int first);
   void stmt(int idx);
   void state_set(const compile::Node& n, int idx);
+  void update_facts(int var, const std::string& off, const std::string& before, const std::string& now);
   void set_local(const compile::Node& n, int idx);
   void while_loop(const compile::Node& n, int idx);
   void for_loop(const compile::Node& n);

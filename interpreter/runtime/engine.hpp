@@ -15,6 +15,9 @@ enum class Engine : uint8_t { Interp, Native, Auto };
 struct EngineOptions {
   Engine engine = Engine::Interp;
   std::string cache_dir;  // native: where compiled games are kept; empty: $XDG_CACHE_HOME/keli
+  // Debug: after every step, each count the engine keeps (compile/facts.hpp) is recomputed from
+  // the variables and compared; a difference is an internal error. KELI_CHECK_FACTS=1 sets it.
+  bool check_facts = false;
 };
 
 // The options a Game made without any uses (tools set it from --engine and --cache).

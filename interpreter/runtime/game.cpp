@@ -5,8 +5,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 
+#include "compile/facts.hpp"
 #include "runtime/messages.hpp"
 #include "runtime/native_game.hpp"
 
@@ -18,6 +21,8 @@ Game::Game(std::shared_ptr<const compile::Program> p) : Game(std::move(p), defau
 Game::Game(std::shared_ptr<const compile::Program> p, const EngineOptions& engine)
     : p_(std::move(p)), m_(*p_), native_(make_native(*p_, engine)) {
   scratch_.resize(p_->state_size);
+  const char* env = std::getenv("KELI_CHECK_FACTS");
+  check_facts_ = !p_->facts.empty() && (engine.check_facts || (env && *env && std::string(env) != "0"));
   roll_.reserve(p_->max_roll);
 }
 
@@ -28,11 +33,12 @@ State Game::initial() {
   if (native_) {
     native_->clear_notes();
     for (int c : p_->setups) native_->call(s.data(), c, nullptr, 0);
-    return s;
+  } else {
+    m_.bind(s.data());
+    m_.clear_notes();
+    for (int c : p_->setups) m_.call(c, nullptr, 0);
   }
-  m_.bind(s.data());
-  m_.clear_notes();
-  for (int c : p_->setups) m_.call(c, nullptr, 0);
+  if (check_facts_) verify_facts(s);
   return s;
 }
 
@@ -156,6 +162,13 @@ void Game::after_step(State& s, bool decision) {
   ++s[compile::kPly];
   if (decision) ++s[compile::kMoves];
   if (!over(s) && p_->move_limit > 0 && s[compile::kMoves] >= p_->move_limit) s[compile::kOver] = compile::kLimit;
+  if (check_facts_) verify_facts(s);
+}
+
+void Game::verify_facts(const State& s) const {
+  std::string diff = compile::check_facts(*p_, s);
+  if (!diff.empty())
+    throw std::logic_error(fmt::format("{} after step {} ({} engine)", diff, s[compile::kPly], engine_name(engine())));
 }
 
 static std::string arg_text(const Program& p, const compile::RuleParam& rp, int32_t v) {

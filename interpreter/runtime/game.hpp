@@ -69,11 +69,13 @@ class Game {
 
  private:
   void after_step(State& s, bool decision);
+  void verify_facts(const State& s) const;  // the debug mode's check (EngineOptions::check_facts)
   void otherwise(const compile::PhaseInfo& ph, std::vector<Move>& out) const;
   std::shared_ptr<const compile::Program> p_;
   Machine m_;
   std::shared_ptr<class NativeGame> native_;  // null: the interpreter runs the game
   State scratch_;
+  bool check_facts_ = false;
   std::vector<int32_t> roll_;
 };
 

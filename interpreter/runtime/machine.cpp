@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "lang/arith.hpp"
+#include "compile/facts.hpp"
 #include "lang/builtins.hpp"
 #include "runtime/messages.hpp"
 
@@ -67,68 +68,6 @@ int Machine::region_of(int64_t id, int node) const {
   return static_cast<int>(id);
 }
 
-Machine::Domain Machine::open_domain(int dom) {
-  const Node& n = p_.code[dom];
-  Domain d;
-  switch (n.op) {
-    case Op::DomRange: {
-      d.lo = eval(n.k[0]);
-      int64_t hi = eval(n.k[1]);
-      if (hi - d.lo + 1 > kMaxLoopIterations) fail(dom, msg::range_too_long(d.lo, hi));
-      d.size = hi < d.lo ? 0 : static_cast<int>(hi - d.lo + 1);
-      return d;
-    }
-    case Op::DomRegion:
-      d.sites = &p_.regions[region_of(eval(n.k[0]), dom)];
-      d.size = static_cast<int>(d.sites->size());
-      return d;
-    case Op::DomIndex: {
-      const compile::DomainIndex& ix = p_.domain_indexes[n.a];
-      int64_t i = eval(n.k[0]) - ix.low;
-      d.sites = i >= 0 && i < static_cast<int64_t>(ix.lists.size()) ? &ix.lists[i] : &ix.none;
-      d.size = static_cast<int>(d.sites->size());
-      return d;
-    }
-    case Op::DomCount:
-      switch (static_cast<lang::DomainOf>(n.aux)) {
-        case lang::DomainOf::Sites:
-          d.size = building_ ? static_cast<int>(building_->sites.size()) : p_.num_sites;
-          break;
-        case lang::DomainOf::Seats: d.size = p_.num_players; break;
-        case lang::DomainOf::Pieces: d.size = p_.num_pieces; break;
-      }
-      return d;
-    default: fail(dom, "not a domain");
-  }
-}
-
-int64_t Machine::aggregate(const Node& n, int node) {
-  Domain d = open_domain(n.k[0]);
-  int64_t acc = n.op == Op::AggAll ? 1 : 0;
-  bool any = false;
-  for (int i = 0; i < d.size; ++i) {
-    locals_[n.a] = domain_value(d, i);
-    if (n.k[2] >= 0 && !eval(n.k[2])) continue;
-    int64_t v = eval(n.k[1]);
-    switch (n.op) {
-      case Op::AggSum: acc = checked(node, lang::apply<lang::Operator::Add>(acc, v)); break;
-      case Op::AggCount: acc += v ? 1 : 0; break;
-      case Op::AggAny:
-        if (v) return 1;
-        break;
-      case Op::AggAll:
-        if (!v) return 0;
-        break;
-      case Op::AggMin: acc = any ? std::min(acc, v) : v; break;
-      case Op::AggMax: acc = any ? std::max(acc, v) : v; break;
-      default: break;
-    }
-    any = true;
-  }
-  if ((n.op == Op::AggMin || n.op == Op::AggMax) && !any) fail(node, msg::empty_aggregate(n.op == Op::AggMin));
-  return acc;
-}
-
 int64_t Machine::call(int callable, const int64_t* args, int nargs) {
   const compile::Callable& c = p_.callables[callable];
   MemoEntry* memo = nullptr;
@@ -180,6 +119,7 @@ int64_t Machine::eval(int idx) {
     case Op::Imm: return n.a;
     case Op::Local: return locals_[n.a];
     case Op::StateGet: need_state(idx); return state_[flat_offset(p_.var_access[n.a], p_.vars[n.a], n, idx)];
+    case Op::FactGet: return read_fact(n, idx);
     case Op::ConstGet:
       if (building_) return p_.consts[table_offset(p_.const_tables[n.a], n, idx)];
       return p_.consts[flat_offset(p_.const_access[n.a], p_.const_tables[n.a], n, idx)];
@@ -313,6 +253,7 @@ void Machine::set_state(const Node& n, int idx) {
   int64_t v = combine(idx, n.aux, old, value);
   if (!lang::fits_state(v)) fail(idx, msg::too_large(v));
   state_[off] = static_cast<int32_t>(v);
+  if (!p_.facts.empty()) compile::update_facts(p_, n.a, off, old, v, state_);
 }
 
 void Machine::set_const(const Node& n, int idx) {

@@ -71,6 +71,8 @@ class Machine {
   void emit(int event, const int32_t* arg_nodes, int nargs);
   void end_game(const compile::Node& n);
   int64_t aggregate(const compile::Node& n, int node);
+  int leading_below(const Domain& d, int64_t bound, bool inclusive) const;
+  int64_t read_fact(const compile::Node& n, int idx);
 
   const compile::Program& p_;
   compile::Program* building_;

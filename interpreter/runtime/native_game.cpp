@@ -122,6 +122,7 @@ void NativeGame::fail() const {
     case KELI_FAULT_INDEX: {
       const compile::VarInfo& t = n->op == Op::ConstGet   ? p_.const_tables[n->a]
                                   : n->op == Op::RegionId ? p_.region_tables[n->a]
+                                  : n->op == Op::FactGet  ? p_.vars[p_.facts[n->a].var]
                                                           : p_.vars[n->a];
       m = msg::bad_index(t.name, f.b + t.lows[f.a], t.lows[f.a], t.dims[f.a]);
       break;

@@ -3,6 +3,8 @@
 // the YAML node that failed, so a test reads like a compiler error.
 #include "scenario/scenario.hpp"
 
+#include "compile/facts.hpp"
+
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
@@ -128,6 +130,7 @@ class Runner {
         fail(kv.first, fmt::format("the game has no variable '{}'", key), diag::suggest(key, state_keys(p)));
       }
     }
+    compile::refresh_facts(p, s);  // the counts the engine keeps follow the variables set here
   }
 
   std::string show(const std::vector<int32_t>& v) { return fmt::format("[{}]", fmt::join(v, ", ")); }

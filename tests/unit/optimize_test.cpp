@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 
+#include "compile/facts.hpp"
 #include "support.hpp"
 
 namespace keli::test {
@@ -22,7 +23,16 @@ void lockstep(const std::shared_ptr<const compile::Program>& plain, const std::s
   runtime::Game a(plain), b(fast);
   runtime::Rng rng(seed);
   runtime::State sa = a.initial(), sb = b.initial();
-  REQUIRE(sa == sb);
+  // The optimized program keeps facts in hidden slots after the variables: the variables must
+  // agree, and every kept count must equal its recomputation.
+  const size_t shown = static_cast<size_t>(plain->state_size);
+  REQUIRE(fast->visible_size == plain->state_size);
+  auto same = [&] {
+    return sa.size() == shown && sb.size() == static_cast<size_t>(fast->state_size) &&
+           std::equal(sa.begin(), sa.end(), sb.begin());
+  };
+  REQUIRE(same());
+  REQUIRE(compile::check_facts(*fast, sb) == "");
   std::vector<runtime::Move> ma, mb;
   for (int step = 0; step < max_steps() && !a.over(sa); ++step) {
     INFO(what << " seed " << seed << " step " << step);
@@ -39,7 +49,8 @@ void lockstep(const std::shared_ptr<const compile::Program>& plain, const std::s
       b.apply(sb, m);
     }
     REQUIRE(a.notes() == b.notes());
-    REQUIRE(sa == sb);
+    REQUIRE(same());
+    REQUIRE(compile::check_facts(*fast, sb) == "");
   }
 }
 
@@ -75,6 +86,47 @@ TEST_CASE("the optimizer finds work to save in the seed games", "[optimize]") {
     CHECK(memo > 0);
     CHECK(p->var_access.size() == p->vars.size());
   }
+}
+
+// Pagade Kayi Ata's `pair_at` is a count the engine keeps, and `first_in_hand`'s scan over the
+// pieces of the same set before it runs over that set's pieces below it only.
+TEST_CASE("the optimizer keeps counts and cuts loops short in Pagade Kayi Ata", "[optimize][facts]") {
+  auto p = compile(source_path("games/pagade_kayi_ata.keli"));
+  REQUIRE_FALSE(p->facts.empty());
+  CHECK(p->visible_size + p->facts[0].slots <= p->state_size);
+  int below = 0, indexed = 0;
+  for (const auto& n : p->code) {
+    below += n.op == compile::Op::DomBelow ? 1 : 0;
+    indexed += n.op == compile::Op::DomIndex ? 1 : 0;
+  }
+  CHECK(below > 0);
+  CHECK(indexed > 0);
+  auto k = compile(source_path("tests/semantics/kept_counts.keli"));
+  CHECK(k->facts.size() >= 6);
+}
+
+// The debug mode recomputes every kept count after each step: a count gone wrong is reported
+// (here one is spoiled by hand), on either engine.
+TEST_CASE("the facts check finds a kept count that disagrees", "[optimize][facts]") {
+  auto p = compile(source_path("games/pagade_kayi_ata_4_players.keli"));
+  REQUIRE_FALSE(p->facts.empty());
+  runtime::EngineOptions checked;
+  checked.check_facts = true;
+  runtime::Game g(p, checked);
+  runtime::State s = g.initial();
+  CHECK(compile::check_facts(*p, s).empty());
+  s[p->facts[0].base] += 1;
+  CHECK_FALSE(compile::check_facts(*p, s).empty());
+  runtime::Rng rng(1);
+  auto step = [&] {
+    if (g.chance(s)) return g.apply_roll(s, g.sample_roll(s, rng));
+    std::vector<runtime::Move> legal;
+    g.legal(s, legal);
+    g.apply(s, legal.at(0));
+  };
+  CHECK_THROWS_WITH(step(), Catch::Contains("the count kept of `"));
+  compile::refresh_facts(*p, s);
+  CHECK(compile::check_facts(*p, s).empty());
 }
 
 }  // namespace

@@ -1,0 +1,169 @@
+// Finding the facts the engine can keep (compile/facts.hpp): an aggregate with no filter over a
+// domain known before play, whose body tests one cell of a state table at the loop's element,
+// `count/any/all(x in D: T[e][x] op k)` (or T[x][e], or a one-dimensional T[x]; or the cell
+// itself as a truth value), becomes a read of a hidden count per position
+// of e. The rewrite keeps every error: the domain must have elements and lie inside the table,
+// so the original reads e, and fails on it if it fails, at its first element, as FactGet does.
+#include "compile/facts.hpp"
+
+#include <fmt/format.h>
+
+#include "compile/optimize_tools.hpp"
+
+namespace keli::compile {
+namespace {
+
+using lang::Operator;
+
+// `k op cell` as `cell op' k`.
+Operator mirrored(Operator op) {
+  switch (op) {
+    case Operator::Lt: return Operator::Gt;
+    case Operator::Le: return Operator::Ge;
+    case Operator::Gt: return Operator::Lt;
+    case Operator::Ge: return Operator::Le;
+    default: return op;
+  }
+}
+
+class FactFinder : NodeTools {
+ public:
+  using NodeTools::NodeTools;
+
+  int find(int idx) {
+    const Node n = p_.code[idx];
+    FactRead read;
+    switch (n.op) {
+      case Op::AggCount: read = FactRead::Count; break;
+      case Op::AggAny: read = FactRead::Any; break;
+      case Op::AggAll: read = FactRead::All; break;
+      default: return idx;
+    }
+    int64_t first, last;
+    if (n.k[2] >= 0 || !range(n.k[0], first, last) || first > last) return idx;
+    Fact f;
+    int cell = test(n.k[1], f);
+    if (cell < 0) return idx;
+    const Node& g = p_.code[cell];
+    const VarInfo& t = p_.vars[g.a];
+    int other = -1;
+    f.var = g.a;
+    f.along = -1;
+    for (size_t d = 0; d < t.dims.size(); ++d) {
+      const Node& ix = p_.code[g.k[d]];
+      if (ix.op == Op::Local && ix.a == n.a && f.along < 0)
+        f.along = static_cast<int>(d);
+      else
+        other = g.k[d];
+    }
+    if (f.along < 0 || (t.dims.size() == 2 && (other < 0 || reads_local(other, n.a) || !plain(other)))) return idx;
+    f.lo = static_cast<int>(first - t.lows[f.along]);
+    f.hi = static_cast<int>(last - t.lows[f.along]);
+    if (f.lo < 0 || f.hi >= t.dims[f.along]) return idx;  // the original fails: leave it to
+    f.slots = t.dims.size() == 2 ? t.dims[1 - f.along] : 1;
+    int fact = add(f);
+    int out = new_node(Op::FactGet, cell);  // fails where the cell read would
+    p_.code[out].a = fact;
+    p_.code[out].aux = static_cast<uint8_t>(read);
+    p_.code[out].k[0] = other;
+    return out;
+  }
+
+ private:
+  // The domain's first and last element when known before play.
+  bool range(int dom, int64_t& first, int64_t& last) const {
+    const Node& n = p_.code[dom];
+    if (n.op == Op::DomRange) {
+      if (!imm(n.k[0]) || !imm(n.k[1])) return false;
+      first = val(n.k[0]);
+      last = val(n.k[1]);
+      return true;
+    }
+    if (n.op != Op::DomCount) return false;
+    const auto of = static_cast<lang::DomainOf>(n.aux);
+    first = 0;
+    last = (of == lang::DomainOf::Sites   ? p_.num_sites
+            : of == lang::DomainOf::Seats ? p_.num_players
+                                          : p_.num_pieces) -
+           1;
+    return true;
+  }
+
+  // The body's cell read and its test (into f), or -1: `cell op k`, `k op cell`, or the cell
+  // itself as a truth value.
+  int test(int body, Fact& f) const {
+    const Node& b = p_.code[body];
+    if (b.op == Op::StateGet) {
+      f.op = Operator::Ne;
+      f.k = 0;
+      return body;
+    }
+    auto op = lang::node_operator(b.op);
+    if (!op) return -1;
+    lang::OpClass c = lang::operator_info(*op).cls;
+    if (c != lang::OpClass::Equality && c != lang::OpClass::Ordering) return -1;
+    for (int side = 0; side < 2; ++side) {
+      if (p_.code[b.k[side]].op != Op::StateGet || !imm(b.k[1 - side])) continue;
+      f.op = side == 0 ? *op : mirrored(*op);
+      f.k = val(b.k[1 - side]);
+      return b.k[side];
+    }
+    return -1;
+  }
+
+  int add(Fact f) {
+    for (size_t i = 0; i < p_.facts.size(); ++i) {
+      const Fact& g = p_.facts[i];
+      if (g.var == f.var && g.along == f.along && g.lo == f.lo && g.hi == f.hi && g.op == f.op && g.k == f.k)
+        return static_cast<int>(i);
+    }
+    f.base = p_.state_size;
+    p_.state_size += f.slots;
+    p_.facts.push_back(f);
+    return static_cast<int>(p_.facts.size()) - 1;
+  }
+};
+
+// What each hidden slot of f should hold in s.
+void recount(const Program& p, const Fact& f, const std::vector<int32_t>& s, std::vector<int32_t>& out) {
+  const VarInfo& t = p.vars[f.var];
+  out.assign(f.slots, 0);
+  for (int rel = 0; rel < t.size(); ++rel) {
+    int64_t along, other;
+    fact_positions(f, t, rel, along, other);
+    if (along >= f.lo && along <= f.hi && fact_holds(f, s[t.base + rel])) ++out[other];
+  }
+}
+
+}  // namespace
+
+int keep_fact(Program& p, int idx) { return FactFinder(p).find(idx); }
+
+void refresh_facts(const Program& p, std::vector<int32_t>& s) {
+  s.resize(p.state_size);
+  std::vector<int32_t> counts;
+  for (const Fact& f : p.facts) {
+    recount(p, f, s, counts);
+    std::copy(counts.begin(), counts.end(), s.begin() + f.base);
+  }
+}
+
+std::string check_facts(const Program& p, const std::vector<int32_t>& s) {
+  std::vector<int32_t> counts;
+  for (const Fact& f : p.facts) {
+    recount(p, f, s, counts);
+    for (int i = 0; i < f.slots; ++i)
+      if (s[f.base + i] != counts[i])
+        return fmt::format("the count kept of `{}` cells {} {} (position {} of its other index) is {}, not {}",
+                           p.vars[f.var].name, lang::operator_info(f.op).spelling, f.k, i, s[f.base + i], counts[i]);
+  }
+  return {};
+}
+
+void finish_facts(Program& p) {
+  p.facts_of_var.assign(p.vars.size(), {});
+  for (size_t i = 0; i < p.facts.size(); ++i) p.facts_of_var[p.facts[i].var].push_back(static_cast<int>(i));
+  refresh_facts(p, p.initial);
+}
+
+}  // namespace keli::compile

@@ -1,0 +1,115 @@
+// The evaluator's domains: opening a loop's domain (ranges, regions, indexed lists, a leading
+// part below a bound), aggregates over one, and the counts the engine keeps (compile/facts.hpp).
+#include <algorithm>
+
+#include "compile/facts.hpp"
+#include "runtime/machine.hpp"
+#include "runtime/messages.hpp"
+
+namespace keli::runtime {
+using compile::Node;
+using compile::Op;
+using lang::kMaxLoopIterations;
+
+Machine::Domain Machine::open_domain(int dom) {
+  const Node& n = p_.code[dom];
+  Domain d;
+  switch (n.op) {
+    case Op::DomRange: {
+      d.lo = eval(n.k[0]);
+      int64_t hi = eval(n.k[1]);
+      if (hi - d.lo + 1 > kMaxLoopIterations) fail(dom, msg::range_too_long(d.lo, hi));
+      d.size = hi < d.lo ? 0 : static_cast<int>(hi - d.lo + 1);
+      return d;
+    }
+    case Op::DomRegion:
+      d.sites = &p_.regions[region_of(eval(n.k[0]), dom)];
+      d.size = static_cast<int>(d.sites->size());
+      return d;
+    case Op::DomIndex: {
+      const compile::DomainIndex& ix = p_.domain_indexes[n.a];
+      int64_t i = eval(n.k[0]) - ix.low;
+      d.sites = i >= 0 && i < static_cast<int64_t>(ix.lists.size()) ? &ix.lists[i] : &ix.none;
+      d.size = static_cast<int>(d.sites->size());
+      return d;
+    }
+    case Op::DomCount:
+      switch (static_cast<lang::DomainOf>(n.aux)) {
+        case lang::DomainOf::Sites:
+          d.size = building_ ? static_cast<int>(building_->sites.size()) : p_.num_sites;
+          break;
+        case lang::DomainOf::Seats: d.size = p_.num_players; break;
+        case lang::DomainOf::Pieces: d.size = p_.num_pieces; break;
+      }
+      return d;
+    case Op::DomBelow: {
+      d = open_domain(n.k[0]);
+      d.size = leading_below(d, eval(n.k[1]), n.aux != 0);
+      return d;
+    }
+    default: fail(dom, "not a domain");
+  }
+}
+
+int64_t Machine::aggregate(const Node& n, int node) {
+  Domain d = open_domain(n.k[0]);
+  int64_t acc = n.op == Op::AggAll ? 1 : 0;
+  bool any = false;
+  for (int i = 0; i < d.size; ++i) {
+    locals_[n.a] = domain_value(d, i);
+    if (n.k[2] >= 0 && !eval(n.k[2])) continue;
+    int64_t v = eval(n.k[1]);
+    switch (n.op) {
+      case Op::AggSum: acc = checked(node, lang::apply<lang::Operator::Add>(acc, v)); break;
+      case Op::AggCount: acc += v ? 1 : 0; break;
+      case Op::AggAny:
+        if (v) return 1;
+        break;
+      case Op::AggAll:
+        if (!v) return 0;
+        break;
+      case Op::AggMin: acc = any ? std::min(acc, v) : v; break;
+      case Op::AggMax: acc = any ? std::max(acc, v) : v; break;
+      default: break;
+    }
+    any = true;
+  }
+  if ((n.op == Op::AggMin || n.op == Op::AggMax) && !any) fail(node, msg::empty_aggregate(n.op == Op::AggMin));
+  return acc;
+}
+
+// How many of an ascending domain's first elements are below `bound` (or equal, inclusive).
+int Machine::leading_below(const Domain& d, int64_t bound, bool inclusive) const {
+  if (d.sites) {
+    auto end = d.sites->begin() + d.size;
+    auto cut =
+        inclusive ? std::upper_bound(d.sites->begin(), end, bound) : std::lower_bound(d.sites->begin(), end, bound);
+    return static_cast<int>(cut - d.sites->begin());
+  }
+  if (bound < d.lo || (!inclusive && bound == d.lo)) return 0;
+  const uint64_t n = static_cast<uint64_t>(bound) - static_cast<uint64_t>(d.lo) + (inclusive ? 1u : 0u);
+  return n < static_cast<uint64_t>(d.size) ? static_cast<int>(n) : d.size;
+}
+
+// A fact's count at the other index's position, read as the aggregate it replaces would answer;
+// the position is checked as the cell read would check it.
+int64_t Machine::read_fact(const Node& n, int idx) {
+  need_state(idx);
+  const compile::Fact& f = p_.facts[n.a];
+  const compile::VarInfo& t = p_.vars[f.var];
+  int64_t at = 0;
+  if (t.dims.size() == 2) {
+    const int other = 1 - f.along;
+    at = eval(n.k[0]) - t.lows[other];
+    if (static_cast<uint64_t>(at) >= static_cast<uint64_t>(t.dims[other])) bad_index(t, other, at, idx);
+  }
+  const int64_t count = state_[f.base + at];
+  switch (static_cast<compile::FactRead>(n.aux)) {
+    case compile::FactRead::Count: return count;
+    case compile::FactRead::Any: return count > 0;
+    case compile::FactRead::All: return count == f.hi - f.lo + 1;
+  }
+  return count;
+}
+
+}  // namespace keli::runtime

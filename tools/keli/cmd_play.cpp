@@ -215,7 +215,6 @@ struct Play {
 
 int cmd_play(const std::vector<std::string>& argv) {
   Args a = parse(argv, {"--param", "--params", "--seed", "--players", "--seat", "--trace", "--resume", "--engine"});
-  use_engine(a, runtime::Engine::Interp);
   bool seat_given =
       std::find(argv.begin(), argv.end(), "--seat") != argv.end() ||
       std::any_of(argv.begin(), argv.end(), [](const std::string& x) { return x.rfind("--seat=", 0) == 0; });
@@ -230,6 +229,10 @@ int cmd_play(const std::vector<std::string>& argv) {
   if (!a.seed_given) a.seed = static_cast<uint64_t>(time(nullptr));
   std::vector<std::string> specs = seat_players(a, p.num_players, "random");
   if (seat_given || std::find(specs.begin(), specs.end(), "human") == specs.end()) specs[a.seat] = "human";
+  // Computer players search faster natively: with one at the table the engine is `auto` unless
+  // --engine says otherwise (set before any game or agent is made).
+  const bool computers = std::any_of(specs.begin(), specs.end(), [](const std::string& x) { return x != "human"; });
+  use_engine(a, computers ? runtime::Engine::Auto : runtime::Engine::Interp);
   std::vector<std::unique_ptr<agents::Agent>> seats(p.num_players);
   std::vector<int> humans;
   for (int i = 0; i < p.num_players; ++i) {

@@ -12,7 +12,8 @@
 #define KELI_ENGINE_HELP                                                                      \
   "  --engine E  interp (the interpreter), native (the game compiled to C++ and loaded) or\n" \
   "              auto (native when a C++ compiler is present, else the interpreter with a\n"  \
-  "              line on stderr); default auto for simulate, match and bench, else interp\n"  \
+  "              line on stderr); default auto for simulate, match, bench and play with a\n"  \
+  "              computer player, else interp\n"                                              \
   "  --cache DIR where native code is kept (default $XDG_CACHE_HOME/keli or ~/.cache/keli)\n"
 
 namespace {

@@ -28,8 +28,8 @@ void check_document(const YAML::Node& root) {
     YAML::Node n = todo.back();
     todo.pop_back();
     if (++visited > lang::kMaxYamlNodes)
-      unreadable(root, fmt::format("this file has more than {} values (counting each use of an alias)",
-                                   lang::kMaxYamlNodes));
+      unreadable(root,
+                 fmt::format("this file has more than {} values (counting each use of an alias)", lang::kMaxYamlNodes));
     if (n.IsSequence()) {
       for (const auto& x : n) todo.push_back(x);
     } else if (n.IsMap()) {
@@ -38,17 +38,17 @@ void check_document(const YAML::Node& root) {
         if (!kv.first.IsScalar()) unreadable(kv.first, "a key must be a single name, not a list or a map");
         auto [it, fresh] = seen.emplace(kv.first.Scalar(), kv.first.Mark());
         if (!fresh)
-          unreadable(kv.first, fmt::format("the key '{}' is given twice (first on line {})", kv.first.Scalar(),
-                                     it->second.line + 1),
-               "YAML keeps one value per key: remove or rename one of them");
+          unreadable(
+              kv.first,
+              fmt::format("the key '{}' is given twice (first on line {})", kv.first.Scalar(), it->second.line + 1),
+              "YAML keeps one value per key: remove or rename one of them");
         todo.push_back(kv.second);
       }
     }
   }
 }
 
-void only_keys(const YAML::Node& map, const std::vector<std::string>& known, const std::string& what,
-               bool extensions) {
+void only_keys(const YAML::Node& map, const std::vector<std::string>& known, const std::string& what, bool extensions) {
   for (const auto& kv : map) {
     const std::string& key = kv.first.Scalar();
     if (extensions && key.rfind("x-", 0) == 0) continue;
@@ -73,7 +73,7 @@ void need_map(const YAML::Node& n, const std::string& what) {
 void need_list(const YAML::Node& n, const std::string& what) {
   if (!n.IsSequence())
     unreadable(n, fmt::format("{} must be a list, not {}", what, kind_of(n)),
-         n.IsScalar() ? fmt::format("write [{}]", n.Scalar()) : "");
+               n.IsScalar() ? fmt::format("write [{}]", n.Scalar()) : "");
 }
 
 std::string text(const YAML::Node& n, const std::string& what) {
@@ -115,7 +115,7 @@ int32_t number(const YAML::Node& n, const std::string& what) {
   int32_t v = 0;
   if (!parse_number(t, v))
     unreadable(n, fmt::format("{} is a whole number from {} to {}, not '{}'", what, -lang::kMaxLiteral - 1,
-                        lang::kMaxLiteral, t));
+                              lang::kMaxLiteral, t));
   return v;
 }
 

@@ -35,8 +35,8 @@ void only_keys(const YAML::Node& map, const std::vector<std::string>& known, con
 // `what` names the value in the messages: "'play'", "a move".
 void need_map(const YAML::Node& n, const std::string& what);
 void need_list(const YAML::Node& n, const std::string& what);
-std::string text(const YAML::Node& n, const std::string& what);                 // a single value
-bool boolean(const YAML::Node& n, const std::string& what);                     // true or false
+std::string text(const YAML::Node& n, const std::string& what);                // a single value
+bool boolean(const YAML::Node& n, const std::string& what);                    // true or false
 std::vector<std::string> texts(const YAML::Node& n, const std::string& what);  // a list of single values
 // A whole number that a state slot holds (32 bits: lang::kMaxLiteral and its negative, minus one).
 int32_t number(const YAML::Node& n, const std::string& what);

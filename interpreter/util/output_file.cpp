@@ -54,7 +54,8 @@ std::string temp_name(const std::string& target) {
 }  // namespace
 
 bool same_file(const std::string& a, const std::string& b) {
-  struct stat sa {}, sb {};
+  struct stat sa {
+  }, sb{};
   if (::stat(a.c_str(), &sa) != 0 || ::stat(b.c_str(), &sb) != 0) return false;
   return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
@@ -69,9 +70,9 @@ std::string output_problem(const std::string& path, const std::vector<std::strin
   if (target.empty()) return error;
   for (const auto& in : inputs)
     if (same_file(path, in))
-      return in == path ? "this file is also an input of the command: it would be overwritten"
-                        : fmt::format("this is the same file as '{}', an input of the command: it would be overwritten",
-                                      in);
+      return in == path
+                 ? "this file is also an input of the command: it would be overwritten"
+                 : fmt::format("this is the same file as '{}', an input of the command: it would be overwritten", in);
   struct stat st {};
   if (::stat(target.c_str(), &st) != 0 && errno == ELOOP)
     return "too many levels of symbolic links (a loop?) in the folders of this path";

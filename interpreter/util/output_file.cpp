@@ -77,6 +77,8 @@ std::string output_problem(const std::string& path, const std::vector<std::strin
   if (::stat(target.c_str(), &st) != 0 && errno == ELOOP)
     return "too many levels of symbolic links (a loop?) in the folders of this path";
   if (S_ISDIR(st.st_mode)) return "this is a folder, not a file";
+  // Renaming would replace a file its owner made read-only; writing it in place would not.
+  if (S_ISREG(st.st_mode) && ::access(target.c_str(), W_OK) != 0) return "the file is read-only";
   return "";
 }
 

@@ -35,13 +35,15 @@ const std::map<std::string, std::string>& library() {
   return files;
 }
 
-// Parses `text` and, first, what it imports or extends from the library; false on any error.
+// Parses `text` and, first, what it imports or extends from the library; false when a file could
+// not be parsed at all or names a file outside the library. Syntax errors recovered from do not
+// stop it: the checker runs on what parsed, as GameFile::open has it do.
 bool load(const std::string& name, const std::string& text, SourceSet& src, diag::Diagnostics& d, ast::Loaded& out,
           std::set<std::string>& seen) {
   if (!seen.insert(name).second) return true;  // a cycle or a second import: loaded once
   int file = src.add(name, text);
   auto mod = ast::parse_module(src, file, d);
-  if (!mod || d.has_errors()) return false;
+  if (!mod) return false;
   std::vector<std::string> needs;
   if (!mod->extends.empty()) needs.push_back(mod->extends);
   for (const auto& decl : mod->decls)
@@ -63,7 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::set<std::string> seen;
   if (!load("fuzz.keli", std::string(reinterpret_cast<const char*>(data), size), src, d, loaded, seen)) return 0;
   loaded.main = static_cast<int>(loaded.modules.size()) - 1;
-  loaded.ok = true;
+  loaded.ok = !d.has_errors();
   check::Checked checked = check::check_game(std::move(loaded), src, d);
   if (d.has_errors()) return 0;
   diag::Diagnostics cd;

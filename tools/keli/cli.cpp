@@ -9,6 +9,7 @@
 
 #include "ast/loader.hpp"
 #include "lang/limits.hpp"
+#include "scenario/yaml_read.hpp"
 #include "util/output_file.hpp"
 
 namespace keli::cli {
@@ -197,6 +198,7 @@ bool read_params_file(const std::string& path, compile::ParamSettings& out) {
   }
   try {
     YAML::Node n = YAML::Load(text);
+    scenario::check_document(n);  // a name given twice would otherwise set the first value silently
     if (!n.IsMap()) {
       fmt::print(stderr, "{}:1:1: error: a parameters file maps names to values, e.g. 'players: 8' [E702]\n", path);
       return false;
@@ -212,6 +214,9 @@ bool read_params_file(const std::string& path, compile::ParamSettings& out) {
   } catch (const YAML::Exception& e) {
     fmt::print(stderr, "{}:{}:{}: error: this is not valid YAML: {} [E702]\n", path, e.mark.line + 1, e.mark.column + 1,
                e.msg);
+    return false;
+  } catch (const scenario::Failure& f) {
+    fmt::print(stderr, "{}:{}:{}: error: {} [E702]\n", path, f.mark.line + 1, f.mark.column + 1, f.message);
     return false;
   }
   return true;

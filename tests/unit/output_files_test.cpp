@@ -73,15 +73,14 @@ TEST_CASE("no command writes over one of its inputs, by any name", "[cli][output
   fs::create_hard_link(dir / "g.keli", dir / "hard.keli");
   std::string rows = (dir / "stdlib" / "rows.keli").string(), rows_before = read_text(rows);
   std::string same_by_path = (dir / "stdlib" / ".." / "g.keli").string();
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"run", game, "--quiet", "--trace", game},
-        {"run", game, "--quiet", "--trace", same_by_path},
-        {"run", game, "--quiet", "--trace", (dir / "link.keli").string()},
-        {"run", game, "--quiet", "--trace", (dir / "hard.keli").string()},
-        {"run", game, "--quiet", "--trace", rows},  // an import is an input too
-        {"render", game, "-o", game},
-        {"render", game, "-o", rows},
-        {"play", game, "--players", "random", "--seat", "0", "--trace", game}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"run", game, "--quiet", "--trace", game},
+                                               {"run", game, "--quiet", "--trace", same_by_path},
+                                               {"run", game, "--quiet", "--trace", (dir / "link.keli").string()},
+                                               {"run", game, "--quiet", "--trace", (dir / "hard.keli").string()},
+                                               {"run", game, "--quiet", "--trace", rows},  // an import is an input too
+                                               {"render", game, "-o", game},
+                                               {"render", game, "-o", rows},
+                                               {"play", game, "--players", "random", "--seat", "0", "--trace", game}}) {
     auto r = keli(args);
     INFO(fmt::format("keli {}\n{}", fmt::join(args, " "), r.err));
     CHECK(r.status == 1);
@@ -112,7 +111,8 @@ TEST_CASE("a run that fails keeps the old trace and writes TRACE.partial", "[cli
   CHECK(ok.status == 0);
   CHECK(read_text((dir / "t.jsonl").string()).rfind("{\"keli\":", 0) == 0);
   int temporaries = 0;
-  for (const auto& e : fs::directory_iterator(dir)) temporaries += e.path().filename().string().find(".tmp-") != std::string::npos;
+  for (const auto& e : fs::directory_iterator(dir))
+    temporaries += e.path().filename().string().find(".tmp-") != std::string::npos;
   CHECK(temporaries == 0);
   fs::remove_all(dir);
 }

@@ -36,6 +36,7 @@
   X(bad_scenario, "E702", Error, "a scenario or settings file that cannot be read")                           \
   X(scenario_failed, "E703", Error, "a scenario whose expectation does not hold")                             \
   X(invariant_failed, "E704", Error, "a declared invariant that does not hold")                               \
+  X(bad_output, "E710", Error, "an output file that cannot be written, or that is an input of the command")   \
   X(unused, "W001", Warning, "a definition that nothing uses")                                                \
   X(shadowed, "W002", Warning, "a local name that hides a global one or an outer local")                      \
   X(unused_param, "W003", Warning, "a parameter that nothing reads")                                          \

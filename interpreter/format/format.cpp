@@ -7,14 +7,12 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
 
-#include <unistd.h>
-
 #include "format/layout.hpp"
 #include "format/tokens.hpp"
+#include "util/output_file.hpp"
 
 namespace keli::format {
 
@@ -93,29 +91,7 @@ std::vector<std::string> collect_files(const std::vector<std::string>& paths, st
 }
 
 std::string write_atomically(const std::string& path, const std::string& text) {
-  std::error_code ec;
-  fs::path target(path);
-  fs::path tmp = target;
-  tmp += fmt::format(".keli-fmt-{}.tmp", static_cast<unsigned long>(::getpid()));
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return fmt::format("cannot write '{}'", tmp.string());
-    out << text;
-    out.flush();
-    if (!out) {
-      out.close();
-      fs::remove(tmp, ec);
-      return fmt::format("cannot write '{}'", tmp.string());
-    }
-  }
-  fs::permissions(tmp, fs::status(target, ec).permissions(), ec);
-  fs::rename(tmp, target, ec);
-  if (ec) {
-    std::error_code ignored;
-    fs::remove(tmp, ignored);
-    return fmt::format("cannot replace '{}': {}", path, ec.message());
-  }
-  return "";
+  return util::write_file(path, text);  // through a symbolic link to its file; the link stays
 }
 
 }  // namespace keli::format

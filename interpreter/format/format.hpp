@@ -31,7 +31,8 @@ LineDiff first_difference(const std::string& before, const std::string& after);
 std::vector<std::string> collect_files(const std::vector<std::string>& paths, std::vector<std::string>& missing);
 
 // Replaces the file's contents by writing a temporary file beside it and renaming it over the
-// file, so a reader never sees half a file. The file keeps its permissions. Returns "" or why not.
+// file (util::OutputFile), so a reader never sees half a file. The file keeps its permissions; a
+// symbolic link is written through (the link stays a link). Returns "" or why not.
 std::string write_atomically(const std::string& path, const std::string& text);
 
 }  // namespace keli::format

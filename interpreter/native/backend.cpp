@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "native/emit.hpp"
+#include "util/output_file.hpp"
 
 #ifndef KELI_NATIVE_EXTRA_FLAGS
 #define KELI_NATIVE_EXTRA_FLAGS ""
@@ -101,9 +102,8 @@ std::string unique_suffix() {
 }
 
 void write_file(const fs::path& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary);
-  f << text;
-  if (!f) throw Unavailable(fmt::format("cannot write {}", path.string()));
+  if (std::string why = util::write_file(path.string(), text); !why.empty())
+    throw Unavailable(fmt::format("cannot write {}: {}", path.string(), why));
 }
 
 std::string read_file(const fs::path& path) {

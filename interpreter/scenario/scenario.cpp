@@ -16,18 +16,13 @@
 
 #include "ast/loader.hpp"
 #include "runtime/game.hpp"
+#include "scenario/yaml_read.hpp"
 #include "session/game_file.hpp"
 
 namespace keli::scenario {
 namespace fs = std::filesystem;
 
 namespace {
-
-struct Failure {
-  YAML::Mark mark;
-  std::string message;
-  std::string hint;
-};
 
 class Runner {
  public:
@@ -36,15 +31,11 @@ class Runner {
   Span span(const YAML::Mark& m) const {
     return Span{file_, static_cast<uint32_t>(m.line + 1), static_cast<uint32_t>(m.column + 1), 1};
   }
-  [[noreturn]] static void fail(const YAML::Node& at, std::string message, std::string hint = {}) {
-    throw Failure{at.Mark(), std::move(message), std::move(hint)};
-  }
 
   // A value in a position or expectation: a number, true/false, a seat name, a site label, or
   // (for `phase`) a phase's name.
   int32_t value(const compile::Program& p, const YAML::Node& n, lang::ValueKind kind, bool is_phase = false) {
-    if (!n.IsScalar()) fail(n, "expected a single value here");
-    std::string t = n.Scalar();
+    std::string t = text(n, "this value");
     if (t == "true") return 1;
     if (t == "false") return 0;
     if (kind == lang::ValueKind::Player)
@@ -53,12 +44,9 @@ class Runner {
     if (is_phase)
       for (size_t i = 0; i < p.phases.size(); ++i)
         if (p.phases[i].name == t) return static_cast<int32_t>(i);
-    try {
-      size_t used = 0;
-      long v = std::stol(t, &used);
-      if (used == t.size()) return static_cast<int32_t>(v);
-    } catch (...) {
-    }
+    if (int32_t v = 0; parse_number(t, v)) return v;
+    if (t.find_first_not_of("+-0123456789") == std::string::npos && t.find_first_of("0123456789") != std::string::npos)
+      number(n, "a value in the state");  // a number out of the 32-bit range: says so
     if (kind == lang::ValueKind::Site)
       for (int i = 0; i < p.num_sites; ++i)
         if (p.sites[i].label == t) return i;
@@ -116,7 +104,7 @@ class Runner {
   }
 
   void set_position(const compile::Program& p, runtime::State& s, const YAML::Node& pos) {
-    if (!pos.IsMap()) fail(pos, "'position' must map names to values");
+    need_map(pos, "'position'");
     for (const auto& kv : pos) {
       std::string key = kv.first.as<std::string>();
       if (key == "mover") {
@@ -137,7 +125,7 @@ class Runner {
 
   void check(const compile::Program& p, runtime::Game& g, const runtime::State& s, const YAML::Node& expect,
              const std::vector<std::string>& last_notes) {
-    if (!expect.IsMap()) fail(expect, "'expect' must map names to expected values");
+    need_map(expect, "'expect'");
     std::vector<runtime::Move> legal;
     for (const auto& kv : expect) {
       std::string key = kv.first.as<std::string>();
@@ -146,8 +134,8 @@ class Runner {
         g.legal(s, legal);
         std::set<std::string> have;
         for (const auto& m : legal) have.insert(g.notation(m));
-        std::set<std::string> wanted;
-        for (const auto& x : want) wanted.insert(x.as<std::string>());
+        std::vector<std::string> listed = texts(want, fmt::format("'{}'", key));
+        std::set<std::string> wanted(listed.begin(), listed.end());
         if (key == "legal" && have != wanted) {
           std::vector<std::string> missing, extra;
           for (const auto& w : wanted)
@@ -169,22 +157,24 @@ class Runner {
         if (ph != s[compile::kPhase])
           fail(want, fmt::format("phase: expected {}, found {}", want.Scalar(), p.phases[s[compile::kPhase]].name));
       } else if (key == "over") {
-        bool w = want.as<bool>();
+        bool w = boolean(want, "'over'");
         if (w != g.over(s))
           fail(want, w ? "the game is expected to be over, but it goes on" : "the game is over, but expected to go on");
       } else if (key == "ended") {
         std::string how = !g.over(s) ? "not" : g.ended_by_limit(s) ? "limit" : "rules";
-        if (want.as<std::string>() != how)
-          fail(want, fmt::format("ended: expected {}, found {}", want.as<std::string>(), how));
+        std::string w = text(want, "'ended'");
+        if (w != "not" && w != "limit" && w != "rules")
+          unreadable(want, fmt::format("'ended' is not, limit or rules, not '{}'", w));
+        if (w != how) fail(want, fmt::format("ended: expected {}, found {}", w, how));
       } else if (key == "places") {
+        need_list(want, "'places'");
         std::vector<int32_t> w;
-        for (const auto& x : want) w.push_back(x.as<int32_t>());
+        for (const auto& x : want) w.push_back(number(x, "a place"));
         auto pl = g.places(s);
         std::vector<int32_t> have(pl.begin(), pl.end());
         if (w != have) fail(want, fmt::format("places: expected {}, found {}", show(w), show(have)));
       } else if (key == "notes") {
-        std::vector<std::string> w;
-        for (const auto& x : want) w.push_back(x.as<std::string>());
+        std::vector<std::string> w = texts(want, "'notes'");
         if (w != last_notes)
           fail(want, fmt::format("notes of the last step: expected [{}], found [{}]", fmt::join(w, "; "),
                                  fmt::join(last_notes, "; ")));
@@ -200,19 +190,30 @@ class Runner {
     }
   }
 
+  // The faces of `roll V1 V2 ...`: each a whole number, in die order.
+  static std::vector<int32_t> roll_values(const YAML::Node& mv, const std::string& step) {
+    std::vector<int32_t> vals;
+    std::istringstream in(step.substr(4));
+    for (std::string word; in >> word;) {
+      int32_t v = 0;
+      if (!parse_number(word, v))
+        unreadable(mv, fmt::format("'{}' is not a face: write 'roll' and whole numbers", word));
+      vals.push_back(v);
+    }
+    return vals;
+  }
+
   void play(const compile::Program& p, runtime::Game& g, runtime::State& s, const YAML::Node& moves,
             std::vector<std::string>& notes, bool check_invariants) {
-    if (!moves.IsSequence()) fail(moves, "'play' must be a list of moves");
+    need_list(moves, "'play'");
     std::vector<runtime::Move> legal;
     for (const auto& mv : moves) {
-      std::string text = mv.as<std::string>();
+      std::string text = scenario::text(mv, "a move");
       if (g.over(s)) fail(mv, fmt::format("the game is over before '{}'", text));
       if (g.chance(s)) {
         if (text.rfind("roll", 0) != 0)
           fail(mv, fmt::format("dice must be thrown here: write 'roll V1 V2 ...', not '{}'", text));
-        std::vector<int32_t> vals;
-        std::istringstream in(text.substr(4));
-        for (int32_t v; in >> v;) vals.push_back(v);
+        std::vector<int32_t> vals = roll_values(mv, text);
         const auto& d = g.dice(s);
         if (vals.size() != d.faces.size()) fail(mv, fmt::format("'{}' throws {} dice", d.name, d.faces.size()));
         for (size_t i = 0; i < vals.size(); ++i)
@@ -253,9 +254,11 @@ class Runner {
       return rep;
     }
     try {
+      check_document(root);
       if (!root.IsMap() || !root["game"] || !root["scenarios"])
         fail(root, "a scenario file needs 'game:' and 'scenarios:'");
-      std::string game = root["game"].as<std::string>();
+      only_keys(root, {"game", "params", "scenarios"}, "top-level", true);
+      std::string game = text(root["game"], "'game'");
       fs::path gp = fs::path(path).parent_path() / game;
       auto gf = GameFile::open(gp.string());
       if (!gf->ok()) {
@@ -269,9 +272,8 @@ class Runner {
         fail(root["game"], fmt::format("the game '{}' has errors", gp.string()), why);
       }
       compile::ParamSettings base;
-      if (root["params"])
-        for (const auto& kv : root["params"])
-          base.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
+      if (root["params"]) read_params(root["params"], base);
+      need_list(root["scenarios"], "'scenarios'");
       for (const auto& sc : root["scenarios"]) {
         std::string name = sc.IsMap() && sc["name"] && sc["name"].IsScalar() ? sc["name"].Scalar() : "a scenario";
         try {
@@ -279,8 +281,8 @@ class Runner {
           ++rep.passed;
         } catch (const Failure& f) {
           ++rep.failed;
-          diags_.report(diag::Code::scenario_failed, span(f.mark), fmt::format("scenario '{}': {}", name, f.message),
-                        f.hint);
+          diags_.report(f.unreadable ? diag::Code::bad_scenario : diag::Code::scenario_failed, span(f.mark),
+                        fmt::format("scenario '{}': {}", name, f.message), f.hint);
         } catch (const YAML::Exception& e) {  // a value of the wrong kind: this scenario fails, the rest run
           ++rep.failed;
           diags_.report(diag::Code::bad_scenario, span(e.mark),
@@ -297,18 +299,20 @@ class Runner {
     return rep;
   }
 
+  // A map of parameter names to single values, as `--param NAME=VALUE` takes them.
+  static void read_params(const YAML::Node& n, compile::ParamSettings& out) {
+    need_map(n, "'params'");
+    for (const auto& kv : n)
+      out.emplace_back(kv.first.Scalar(), text(kv.second, fmt::format("the value of '{}'", kv.first.Scalar())));
+  }
+
   void one(const GameFile& gf, const compile::ParamSettings& base, const YAML::Node& sc) {
     if (!sc.IsMap()) fail(sc, "each scenario must be a map with 'name', 'play' and 'expect'");
-    static const std::set<std::string> keys = {"name", "rule",   "params",          "position",
-                                               "play", "expect", "check_invariants"};
-    for (const auto& kv : sc)
-      if (!keys.count(kv.first.as<std::string>()))
-        fail(kv.first, fmt::format("unknown scenario key '{}'", kv.first.as<std::string>()),
-             diag::suggest(kv.first.as<std::string>(), {keys.begin(), keys.end()}));
+    only_keys(sc, {"name", "rule", "params", "position", "play", "expect", "check_invariants"}, "scenario");
+    if (sc["name"]) text(sc["name"], "'name'");
+    if (sc["rule"]) text(sc["rule"], "'rule'");
     compile::ParamSettings settings = base;
-    if (sc["params"])
-      for (const auto& kv : sc["params"])
-        settings.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
+    if (sc["params"]) read_params(sc["params"], settings);
     std::string key;
     for (auto& [k, v] : settings) key += k + "=" + v + ";";
     auto it = programs_.find(key);
@@ -324,7 +328,7 @@ class Runner {
     }
     const compile::Program& p = *it->second;
     runtime::Game g(it->second);
-    bool inv = !sc["check_invariants"] || sc["check_invariants"].as<bool>();
+    bool inv = !sc["check_invariants"] || boolean(sc["check_invariants"], "'check_invariants'");
     try {
       runtime::State s = g.initial();
       if (sc["position"]) set_position(p, s, sc["position"]);

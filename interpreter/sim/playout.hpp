@@ -25,10 +25,11 @@ struct GameRecord {
 };
 
 // Plays one whole game with `rng`. seats[i] chooses for seat i; a null pointer (or an empty
-// vector) chooses uniformly with rng.below(legal.size()). Declared invariants are not checked.
-// `legal` is scratch space reused between calls so that a playout allocates nothing per move.
-// Runtime errors (diag::Error) are caught and recorded in `error`.
+// vector) chooses uniformly with rng.below(legal.size()). With `check_invariants`, declared
+// invariants are checked after every step and the first that fails stops the game as its error
+// (E704, as keli run reports it). `legal` is scratch space reused between calls so that a
+// playout allocates nothing per move. Runtime errors (diag::Error) are caught and recorded in `error`.
 GameRecord playout(runtime::Game& game, runtime::Rng& rng, const std::vector<agents::Agent*>& seats,
-                   std::vector<runtime::Move>& legal);
+                   std::vector<runtime::Move>& legal, bool check_invariants = false);
 
 }  // namespace keli::sim

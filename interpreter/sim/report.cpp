@@ -1,5 +1,5 @@
 // What many games' records say (per seat, per team, draws, lengths, branching) and its JSON and
-// CSV forms. Sums run in game order, so identical records give byte-identical output.
+// CSV forms. Every sum is of integers, so the same records in any order give byte-identical output.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -9,57 +9,60 @@
 
 namespace keli::sim {
 
-Report report(const compile::Program& program, const std::vector<GameRecord>& records) {
+void Tally::add(const GameRecord& g) {
+  ++games_;
+  if (g.error) {
+    if (!first_error_ || g.index < first_error_game_) {
+      first_error_ = g.error;
+      first_error_game_ = g.index;
+    }
+    ++errors_;
+    return;
+  }
+  ++played_;
+  std::vector<int> winners;
+  for (int s = 0; s < players_ && s < static_cast<int>(g.places.size()); ++s)
+    if (g.places[s] == 1) winners.push_back(s);
+  if (winners.empty() || static_cast<int>(winners.size()) == players_) {
+    ++draws_;
+  } else {
+    for (int s : winners) ++seat_hits_[s];
+    if (winners.size() >= 2) ++winner_sets_[winners];
+  }
+  if (!g.by_limit) ++natural_;
+  legal_sum_ += g.legal_sum;
+  decisions_ += g.decisions;
+  lengths_.add(g.decisions);
+  throws_.add(g.throws);
+}
+
+Report Tally::report() const {
   Report r;
-  const int n = program.num_players;
-  std::vector<int64_t> seat_hits(static_cast<size_t>(n), 0);
-  std::vector<std::vector<int>> teams;  // every winning set of 2+ seats, not all, seen
-  std::vector<std::vector<int>> winners_of;
-  int64_t played = 0, draws = 0, natural = 0, legal_sum = 0, decision_states = 0;
-  std::vector<double> lengths, throws;
-  for (const auto& g : records) {
-    ++r.games;
-    if (g.error) {
-      if (!r.first_error) {
-        r.first_error = g.error;
-        r.first_error_game = g.index;
-      }
-      ++r.errors;
-      continue;
-    }
-    ++played;
-    std::vector<int> winners;
-    for (int s = 0; s < n && s < static_cast<int>(g.places.size()); ++s)
-      if (g.places[s] == 1) winners.push_back(s);
-    bool draw = winners.empty() || static_cast<int>(winners.size()) == n;
-    if (draw) {
-      ++draws;
-      winners.clear();
-    }
-    for (int s : winners) ++seat_hits[s];
-    if (winners.size() >= 2 && std::find(teams.begin(), teams.end(), winners) == teams.end()) teams.push_back(winners);
-    winners_of.push_back(winners);
-    if (!g.by_limit) ++natural;
-    legal_sum += g.legal_sum;
-    decision_states += g.decisions;
-    lengths.push_back(g.decisions);
-    throws.push_back(g.throws);
-  }
-  for (int s = 0; s < n; ++s) r.seat_wins.push_back(wilson(seat_hits[s], played));
-  std::sort(teams.begin(), teams.end());
-  for (const auto& t : teams) {
-    // A team wins when all its seats are among the winners (a larger winning set counts too).
+  r.games = games_;
+  r.errors = errors_;
+  r.first_error = first_error_;
+  r.first_error_game = first_error_game_;
+  for (int s = 0; s < players_; ++s) r.seat_wins.push_back(wilson(seat_hits_[s], played_));
+  // The teams are the winning sets seen (ordered: a std::map's keys). A team wins when all its
+  // seats are among the winners (a larger winning set counts too).
+  for (const auto& [team, games] : winner_sets_) {
     int64_t hits = 0;
-    for (const auto& w : winners_of)
-      if (std::includes(w.begin(), w.end(), t.begin(), t.end())) ++hits;
-    r.team_wins.push_back({t, wilson(hits, played)});
+    for (const auto& [w, n] : winner_sets_)
+      if (std::includes(w.begin(), w.end(), team.begin(), team.end())) hits += n;
+    r.team_wins.push_back({team, wilson(hits, played_)});
   }
-  r.draws = wilson(draws, played);
-  r.natural_end = wilson(natural, played);
-  r.length = summarize(std::move(lengths));
-  r.throws = summarize(std::move(throws));
-  r.branching = decision_states ? static_cast<double>(legal_sum) / static_cast<double>(decision_states) : 0.0;
+  r.draws = wilson(draws_, played_);
+  r.natural_end = wilson(natural_, played_);
+  r.length = lengths_.summary();
+  r.throws = throws_.summary();
+  r.branching = decisions_ ? static_cast<double>(legal_sum_) / static_cast<double>(decisions_) : 0.0;
   return r;
+}
+
+Report report(const compile::Program& program, const std::vector<GameRecord>& records) {
+  Tally t(program.num_players);
+  for (const auto& g : records) t.add(g);
+  return t.report();
 }
 
 namespace {

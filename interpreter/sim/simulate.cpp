@@ -1,5 +1,5 @@
-// The parallel runner: threads take game numbers from a shared counter and write each record at
-// its number's position, so neither the thread count nor the scheduling changes the results.
+// The parallel runner: threads take game numbers from a shared counter and hand each record to
+// the caller's sink as it ends; no record is kept, so memory does not grow with the game count.
 #include "sim/simulate.hpp"
 
 #include <algorithm>
@@ -24,10 +24,10 @@ namespace {
 
 // make_play is called once on each worker thread; the PlayFn it returns is that thread's alone,
 // so it may own per-thread state such as agents.
-std::vector<GameRecord> run_impl(std::shared_ptr<const compile::Program> program, const RunOptions& opts,
-                                 const std::function<PlayFn()>& make_play) {
+void run_impl(std::shared_ptr<const compile::Program> program, const RunOptions& opts,
+              const std::function<PlayFn()>& make_play, const Sink& sink) {
   const int64_t total = std::max<int64_t>(0, opts.games);
-  std::vector<GameRecord> records(static_cast<size_t>(total));
+  std::mutex sink_mu;
   const int threads = static_cast<int>(std::clamp<int64_t>(opts.threads, 1, std::max<int64_t>(1, total)));
   std::atomic<int64_t> next{0}, done{0};
   std::atomic<bool> stop{false};
@@ -42,7 +42,10 @@ std::vector<GameRecord> run_impl(std::shared_ptr<const compile::Program> program
         runtime::Rng rng(game_seed(opts.seed, i));
         GameRecord r = play(game, i, rng);
         r.index = i;
-        records[static_cast<size_t>(i)] = std::move(r);
+        {
+          std::lock_guard<std::mutex> lock(sink_mu);
+          sink(r);
+        }
         done.fetch_add(1);
       }
     } catch (...) {
@@ -70,24 +73,25 @@ std::vector<GameRecord> run_impl(std::shared_ptr<const compile::Program> program
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
   if (opts.progress) opts.progress(total, total);
-  return records;
 }
 
 }  // namespace
 
-std::vector<GameRecord> run_games(std::shared_ptr<const compile::Program> program, const RunOptions& opts,
-                                  const PlayFn& play) {
-  return run_impl(std::move(program), opts, [&play] { return play; });
+void run_games(std::shared_ptr<const compile::Program> program, const RunOptions& opts, const PlayFn& play,
+               const Sink& sink) {
+  run_impl(
+      std::move(program), opts, [&play] { return play; }, sink);
 }
 
-std::vector<GameRecord> run_agents(std::shared_ptr<const compile::Program> program, const RunOptions& opts,
-                                   const std::function<std::vector<std::string>(int64_t index)>& seats_for) {
-  auto make_play = [&seats_for]() -> PlayFn {
+void run_agents(std::shared_ptr<const compile::Program> program, const RunOptions& opts,
+                const std::function<std::vector<std::string>(int64_t index)>& seats_for, const Sink& sink) {
+  const bool check = opts.check_invariants;
+  auto make_play = [&seats_for, check]() -> PlayFn {
     // This thread's agents, one per distinct spec, shared by the games it plays.
     auto agents = std::make_shared<std::map<std::string, std::unique_ptr<agents::Agent>>>();
     auto legal = std::make_shared<std::vector<runtime::Move>>();
     auto seats = std::make_shared<std::vector<agents::Agent*>>();
-    return [agents, legal, seats, &seats_for](runtime::Game& game, int64_t index, runtime::Rng& rng) {
+    return [agents, legal, seats, &seats_for, check](runtime::Game& game, int64_t index, runtime::Rng& rng) {
       std::vector<std::string> specs = seats_for(index);
       seats->assign(specs.size(), nullptr);
       for (size_t i = 0; i < specs.size(); ++i) {
@@ -100,10 +104,10 @@ std::vector<GameRecord> run_agents(std::shared_ptr<const compile::Program> progr
         }
         (*seats)[i] = a.get();
       }
-      return playout(game, rng, *seats, *legal);
+      return playout(game, rng, *seats, *legal, check);
     };
   };
-  return run_impl(std::move(program), opts, make_play);
+  run_impl(std::move(program), opts, make_play, sink);
 }
 
 }  // namespace keli::sim

@@ -1,10 +1,13 @@
 // Many games over several threads. Game i is played with an Rng seeded from (seed, i), and its
-// record is stored at position i, so the results are the same whatever the thread count or the
-// order in which threads pick games. Each thread has its own runtime::Game (a Game is not shared).
+// record is tallied as it ends into integer counts that do not depend on the order of the games,
+// so the results are the same whatever the thread count or the order in which threads pick
+// games, and a run of any length keeps no record per game. Each thread has its own
+// runtime::Game (a Game is not shared).
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,6 +25,7 @@ struct RunOptions {
   int64_t games = 1;
   int threads = 1;
   uint64_t seed = 1;
+  bool check_invariants = true;  // after every step; a violation is the game's error (E704)
   // Called on the calling thread about ten times a second and once at the end: games finished so far.
   std::function<void(int64_t done, int64_t total)> progress;
 };
@@ -31,15 +35,20 @@ struct RunOptions {
 // mutable state except through its arguments.
 using PlayFn = std::function<GameRecord(runtime::Game& game, int64_t index, runtime::Rng& rng)>;
 
-// Runs opts.games games of `program` over opts.threads threads; records in game order.
-std::vector<GameRecord> run_games(std::shared_ptr<const compile::Program> program, const RunOptions& opts,
-                                  const PlayFn& play);
+// Receives each game's record as it ends: one call at a time (the runner holds a lock), in no
+// fixed order (record.index says which game it was).
+using Sink = std::function<void(const GameRecord& record)>;
+
+// Runs opts.games games of `program` over opts.threads threads, each record to `sink`.
+void run_games(std::shared_ptr<const compile::Program> program, const RunOptions& opts, const PlayFn& play,
+               const Sink& sink);
 
 // The same with agents: seats_for(i) gives one agent spec per seat for game i (e.g. rotating
 // seats in a match). Each thread makes each distinct spec once (agents::make_agent) and reuses
 // it; "random" plays inline. Specs must have been checked by the caller (make_agent succeeds).
-std::vector<GameRecord> run_agents(std::shared_ptr<const compile::Program> program, const RunOptions& opts,
-                                   const std::function<std::vector<std::string>(int64_t index)>& seats_for);
+// opts.check_invariants is passed to playout.
+void run_agents(std::shared_ptr<const compile::Program> program, const RunOptions& opts,
+                const std::function<std::vector<std::string>(int64_t index)>& seats_for, const Sink& sink);
 
 // What a set of records says, per seat and per team. A game's winners are the seats in first
 // place. A draw: every seat shares first place (or no seat is placed). A team win: two or more
@@ -60,7 +69,25 @@ struct Report {
   std::optional<diag::Error> first_error;  // the error of the lowest-numbered game that had one
   int64_t first_error_game = -1;
 };
-Report report(const compile::Program& program, const std::vector<GameRecord>& records);
+
+// What the records of a run come to so far, added one game at a time in any order: counts, and
+// histograms of lengths and throws (memory for the distinct values, not for the games).
+class Tally {
+ public:
+  explicit Tally(int num_players) : seat_hits_(static_cast<size_t>(num_players), 0), players_(num_players) {}
+  void add(const GameRecord& g);
+  Report report() const;
+
+ private:
+  std::vector<int64_t> seat_hits_;
+  std::map<std::vector<int>, int64_t> winner_sets_;  // the winners of each game won by 2+ seats, not all
+  int players_;
+  int64_t games_ = 0, errors_ = 0, played_ = 0, draws_ = 0, natural_ = 0, legal_sum_ = 0, decisions_ = 0;
+  Histogram lengths_, throws_;
+  std::optional<diag::Error> first_error_;
+  int64_t first_error_game_ = -1;
+};
+Report report(const compile::Program& program, const std::vector<GameRecord>& records);  // a Tally of them
 
 // The report as JSON (one object, fixed key order, no timings) and as CSV (one row per
 // statistic: section,name,value,lo,hi). Both are byte-identical for identical records.

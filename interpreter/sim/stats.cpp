@@ -24,13 +24,44 @@ Rate wilson(int64_t hits, int64_t trials, double z) {
   return r;
 }
 
+namespace {
+// Nearest rank: the index (from 0) of the ceil(q * n)-th smallest of n values; q * n is rounded
+// first so that 0.95 * 100 counts as 95 whatever the floating-point representation of 0.95.
+size_t nearest_rank(double q, size_t n) {
+  double rank = std::ceil(std::round(q * static_cast<double>(n) * 1e9) / 1e9);
+  return static_cast<size_t>(std::clamp(rank, 1.0, static_cast<double>(n))) - 1;
+}
+}  // namespace
+
 double percentile_sorted(const std::vector<double>& sorted, double q) {
   if (sorted.empty()) return 0;
-  // Nearest rank: the ceil(q * n)-th smallest value (1-based); q * n is rounded first so that
-  // 0.95 * 100 counts as 95 whatever the floating-point representation of 0.95.
-  double rank = std::ceil(std::round(q * static_cast<double>(sorted.size()) * 1e9) / 1e9);
-  size_t i = static_cast<size_t>(std::clamp(rank, 1.0, static_cast<double>(sorted.size()))) - 1;
-  return sorted[i];
+  return sorted[nearest_rank(q, sorted.size())];
+}
+
+int64_t Histogram::at_rank(int64_t k) const {
+  for (const auto& [value, count] : counts_) {
+    if (k < count) return value;
+    k -= count;
+  }
+  return counts_.empty() ? 0 : counts_.rbegin()->first;
+}
+
+Summary Histogram::summary() const {
+  Summary s;
+  int64_t sum = 0;
+  for (const auto& [value, count] : counts_) {
+    s.count += count;
+    sum += value * count;  // lengths and throws: far from 64 bits
+  }
+  if (s.count == 0) return s;
+  auto n = static_cast<size_t>(s.count);
+  s.mean = static_cast<double>(sum) / static_cast<double>(s.count);
+  s.median = n % 2 ? static_cast<double>(at_rank(s.count / 2))
+                   : static_cast<double>(at_rank(s.count / 2 - 1) + at_rank(s.count / 2)) / 2;
+  s.p95 = static_cast<double>(at_rank(static_cast<int64_t>(nearest_rank(0.95, n))));
+  s.min = static_cast<double>(counts_.begin()->first);
+  s.max = static_cast<double>(counts_.rbegin()->first);
+  return s;
 }
 
 Summary summarize(std::vector<double> values) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <vector>
 
 namespace keli::sim {
@@ -26,5 +27,19 @@ Summary summarize(std::vector<double> values);
 
 // Nearest-rank percentile (0 < q <= 1) of a sorted sample; 0 when empty.
 double percentile_sorted(const std::vector<double>& sorted, double q);
+
+// A sample of whole numbers (game lengths, throws) kept as a count per value, so that a run of
+// any number of games takes memory for its distinct values only. The counts are integers, so
+// the summary does not depend on the order in which values were added.
+class Histogram {
+ public:
+  void add(int64_t value) { ++counts_[value]; }
+  // The same as summarize() of the sample written out in full.
+  Summary summary() const;
+
+ private:
+  int64_t at_rank(int64_t k) const;  // the k-th smallest value, from 0
+  std::map<int64_t, int64_t> counts_;
+};
 
 }  // namespace keli::sim

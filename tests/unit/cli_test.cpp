@@ -63,6 +63,7 @@ TEST_CASE("bad input gets a positioned message and exit 1", "[cli]") {
   std::string yaml = temp_file("bad.yaml", "game: x\nscenarios: [\n");
   std::string params = temp_file("params.yaml", "skip_origin: [1, 2]\n");
   std::string params_bad = temp_file("params_bad.yaml", "holes: 99\n");
+  std::string params_twice = temp_file("params_twice.yaml", "holes: 5\nholes: 7\n");
   std::vector<Case> cases = {
       {{"run", "no/such/game.keli"}, "cannot read 'no/such/game.keli'"},
       {{"validate", syntax}, fmt::format("{}:4:7: error: expected a name", syntax)},
@@ -74,6 +75,8 @@ TEST_CASE("bad input gets a positioned message and exit 1", "[cli]") {
       {{"run", "games/raja_pasu.keli", "--params", params}, "params.yaml:1:14: error"},
       {{"run", "games/raja_pasu.keli", "--params", params_bad}, "'99' is not a valid value"},
       {{"run", "games/raja_pasu.keli", "--params", "missing.yaml"}, "cannot read"},
+      {{"run", "games/raja_pasu.keli", "--params", params_twice},
+       "params_twice.yaml:2:1: error: the key 'holes' is given twice (first on line 1) [E702]"},
       {{"test", yaml}, "bad.yaml:3:1: error: this is not valid YAML"},
       {{"test", "no_such_dir"}, "no such file"},
       {{"replay", "no_such.jsonl"}, "cannot read trace"},

@@ -8,6 +8,9 @@
 #include <optional>
 
 #include "ast/loader.hpp"
+#include "lang/limits.hpp"
+#include "scenario/yaml_read.hpp"
+#include "util/output_file.hpp"
 
 namespace keli::cli {
 
@@ -56,10 +59,11 @@ void set_param(Args& a, const std::string& nv) {
 }
 
 void set_seconds(Args& a, const std::string& v) {
-  std::string error = fmt::format("--seconds takes a number of seconds above 0, not '{}'", v);
+  std::string error =
+      fmt::format("--seconds takes a number of seconds above 0, up to {}, not '{}'", lang::kMaxSeconds, v);
   a.seconds = read_whole<double>(
       v, [](const std::string& x, size_t* u) { return std::stod(x, u); }, error);
-  if (!(a.seconds > 0) || a.seconds > 1e6) throw Usage{error};
+  if (!(a.seconds > 0) || a.seconds > static_cast<double>(lang::kMaxSeconds)) throw Usage{error};
 }
 
 void set_ply(Args& a, const std::string& v) {
@@ -107,18 +111,17 @@ const std::vector<Option>& options() {
       {"--quiet", {"--quiet"}, false, [](Args& a, const std::string&) { a.quiet = true; }},
       {"--board", {"--board"}, false, [](Args& a, const std::string&) { a.board = true; }},
       {"--no-tests", {"--no-tests"}, false, [](Args& a, const std::string&) { a.no_tests = true; }},
-      {"-n",
-       {"-n"},
-       true,
-       [](Args& a, const std::string& v) { a.games = positive_number("-n", v, 1'000'000'000'000LL); }},
+      {"-n", {"-n"}, true, [](Args& a, const std::string& v) { a.games = positive_number("-n", v, lang::kMaxGames); }},
       {"--games",
        {"--games"},
        true,
-       [](Args& a, const std::string& v) { a.games = positive_number("--games", v, 1'000'000'000'000LL); }},
+       [](Args& a, const std::string& v) { a.games = positive_number("--games", v, lang::kMaxGames); }},
       {"--threads",
        {"--threads"},
        true,
-       [](Args& a, const std::string& v) { a.threads = static_cast<int>(positive_number("--threads", v, 1024)); }},
+       [](Args& a, const std::string& v) {
+         a.threads = static_cast<int>(positive_number("--threads", v, lang::kMaxThreads));
+       }},
       {"--seconds", {"--seconds"}, true, set_seconds},
       {"--engine",
        {"--engine"},
@@ -129,6 +132,7 @@ const std::vector<Option>& options() {
        }},
       {"--engine", {"--cache"}, true, [](Args& a, const std::string& v) { a.cache = v; }},
       {"--csv", {"--csv"}, false, [](Args& a, const std::string&) { a.csv = true; }},
+      {"--no-invariants", {"--no-invariants"}, false, [](Args& a, const std::string&) { a.no_invariants = true; }},
       {"--output", {"-o", "--output"}, true, [](Args& a, const std::string& v) { a.output = v; }},
       {"--ply", {"--ply"}, true, set_ply},
   };
@@ -194,6 +198,7 @@ bool read_params_file(const std::string& path, compile::ParamSettings& out) {
   }
   try {
     YAML::Node n = YAML::Load(text);
+    scenario::check_document(n);  // a name given twice would otherwise set the first value silently
     if (!n.IsMap()) {
       fmt::print(stderr, "{}:1:1: error: a parameters file maps names to values, e.g. 'players: 8' [E702]\n", path);
       return false;
@@ -209,6 +214,9 @@ bool read_params_file(const std::string& path, compile::ParamSettings& out) {
   } catch (const YAML::Exception& e) {
     fmt::print(stderr, "{}:{}:{}: error: this is not valid YAML: {} [E702]\n", path, e.mark.line + 1, e.mark.column + 1,
                e.msg);
+    return false;
+  } catch (const scenario::Failure& f) {
+    fmt::print(stderr, "{}:{}:{}: error: {} [E702]\n", path, f.mark.line + 1, f.mark.column + 1, f.message);
     return false;
   }
   return true;
@@ -233,16 +241,49 @@ Loaded load(const std::string& path, const Args& args, bool print_warnings) {
   return l;
 }
 
-bool TraceFile::open(const Args& a, const compile::Program& p, const std::vector<std::string>& players) {
+std::vector<std::string> input_files(const Loaded& l, const Args& a) {
+  std::vector<std::string> out = a.params_files;
+  if (l.file)
+    for (size_t i = 0; i < l.file->sources().size(); ++i)
+      out.push_back(l.file->sources().file(static_cast<int>(i)).path);
+  return out;
+}
+
+int output_error(const std::string& path, const std::string& why) {
+  fmt::print(stderr, "{}: error: {} [E710]\n", path, why);
+  return kFailed;
+}
+
+std::string error_text(const Loaded& l, const std::string& file, const diag::Error& e) {
+  std::string text = diag::render(l.file->sources(), {e.code, e.span, e.message, e.hint});
+  return e.span.valid() ? text : file + ": " + text.substr(text.find(' ') + 1);
+}
+
+bool TraceFile::open(const Args& a, const compile::Program& p, const std::vector<std::string>& players,
+                     const std::vector<std::string>& inputs) {
   if (a.trace.empty()) return true;
-  file.open(a.trace);
-  if (!file) {
-    fmt::print(stderr, "{}: error: cannot write the trace file\n", a.trace);
+  if (!file.open(a.trace, inputs)) {
+    output_error(a.trace, fmt::format("cannot write the trace here: {}", file.error()));
     return false;
   }
-  writer = std::make_unique<trace::Writer>(file, p);
+  writer = std::make_unique<trace::Writer>(file.stream(), p);
   writer->header({p.game_name, a.files[0], a.seed, players});
   return true;
+}
+
+bool TraceFile::commit() {
+  if (!writer || file.commit()) return true;
+  output_error(file.path(), fmt::format("the trace was not written: {}", file.error()));
+  return false;
+}
+
+void TraceFile::keep_partial() {
+  if (!writer) return;
+  if (file.keep_partial())
+    fmt::print(stderr, "{}: the trace up to the error is in {}; '{}' is left as it was\n", file.path(),
+               file.partial_path(), file.path());
+  else
+    output_error(file.partial_path(), fmt::format("the partial trace was not written: {}", file.error()));
 }
 
 std::vector<std::string> seat_players(const Args& args, int seats, const std::string& fallback) {

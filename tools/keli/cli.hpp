@@ -14,7 +14,7 @@
 #include "session/game_file.hpp"
 #include "trace/trace.hpp"
 
-#include <fstream>
+#include "util/output_file.hpp"
 
 namespace keli::cli {
 
@@ -43,6 +43,7 @@ struct Args {
   int threads = 0;  // 0: not given
   double seconds = 0;
   bool csv = false;
+  bool no_invariants = false;  // keli simulate / match: --no-invariants (faster, nothing checked)
   // --engine interp|native|auto and --cache DIR (commands that run games).
   std::optional<runtime::Engine> engine;
   std::string cache;
@@ -67,11 +68,27 @@ bool read_params_file(const std::string& path, compile::ParamSettings& out);
 
 void print_diagnostics(const SourceSet& src, const diag::Diagnostics& d, bool warnings);
 
-// The trace a run or play writes when --trace names one (its header written on opening).
+// A runtime error of a game of FILE as a diagnostic; one without a position (a failed
+// invariant) is said of FILE.
+std::string error_text(const Loaded& l, const std::string& file, const diag::Error& e);
+
+// The files a loaded game was read from (the game, its imports and base, --params files): what
+// no output file of the command may overwrite.
+std::vector<std::string> input_files(const Loaded& l, const Args& a);
+
+// Prints "PATH: error: WHY" for an output file that cannot be written; returns kFailed.
+int output_error(const std::string& path, const std::string& why);
+
+// The trace `keli run` writes as it plays when --trace names one (its header written on
+// opening) into a temporary file: put in place when the game ends, kept as TRACE.partial when
+// it fails, so an earlier trace of that name is never truncated.
 struct TraceFile {
-  std::ofstream file;
+  util::OutputFile file;
   std::unique_ptr<trace::Writer> writer;  // null without --trace
-  bool open(const Args& a, const compile::Program& p, const std::vector<std::string>& players);
+  bool open(const Args& a, const compile::Program& p, const std::vector<std::string>& players,
+            const std::vector<std::string>& inputs);
+  bool commit();        // false, with the message printed, when the trace cannot be put in place
+  void keep_partial();  // the game failed: what was written becomes TRACE.partial (said on stderr)
 };
 
 // Players per seat from --players (the last one given fills the remaining seats).

@@ -2,6 +2,8 @@
 // with --check, only reporting the files that are not laid out so.
 #include <fmt/format.h>
 
+#include <filesystem>
+
 #include "ast/loader.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
@@ -26,7 +28,11 @@ int cmd_fmt(const std::vector<std::string>& argv) {
   std::vector<std::string> files = format::collect_files(paths, missing);
   bool failed = false;
   for (const auto& m : missing) {
-    fmt::print(stderr, "{}: error: no such file or folder [E002]\n", m);
+    // Say why a name leads nowhere: a link loop is not a missing file.
+    std::error_code ec;
+    (void)std::filesystem::status(m, ec);
+    bool other = ec && ec != std::errc::no_such_file_or_directory;
+    fmt::print(stderr, "{}: error: {} [E002]\n", m, other ? ec.message() : "no such file or folder");
     failed = true;
   }
   int changed = 0, errors = 0;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <thread>
 
 #include "agents/agent.hpp"
@@ -38,49 +39,59 @@ struct AgentResult {
 
 namespace {
 
-// What a match came to: each distinct player's wins, draws, games stopped by the limit, lengths.
+// What a match came to, tallied game by game as the games end (nothing kept per game): each
+// distinct player's wins, draws, games stopped by the limit or by an error, lengths.
 struct Tally {
   std::vector<AgentResult> results;
-  int64_t draws = 0, by_limit = 0;
+  std::vector<int64_t> wins;
+  int64_t draws = 0, by_limit = 0, errors = 0, first_error_game = -1;
+  std::optional<diag::Error> first_error;  // of the lowest-numbered game that had one
+  sim::Histogram lengths, throws;
   sim::Rate draw_rate;
-  sim::Summary length, throws;
-};
+  sim::Summary length, throw_summary;
 
-// Each distinct player: the games in which a seat it held took first place, draws aside.
-Tally tally(const compile::Program& p, const std::vector<std::string>& list,
-            const std::vector<sim::GameRecord>& records, int64_t games) {
-  Tally t;
-  for (const auto& s : list) {
-    auto it = std::find_if(t.results.begin(), t.results.end(), [&](const AgentResult& r) { return r.spec == s; });
-    if (it == t.results.end())
-      t.results.push_back({s, 1, {}});
-    else
-      ++it->seats;
+  explicit Tally(const std::vector<std::string>& list) {
+    for (const auto& s : list) {
+      auto it = std::find_if(results.begin(), results.end(), [&](const AgentResult& r) { return r.spec == s; });
+      if (it == results.end())
+        results.push_back({s, 1, {}});
+      else
+        ++it->seats;
+    }
+    wins.assign(results.size(), 0);
   }
-  std::vector<int64_t> wins(t.results.size(), 0);
-  std::vector<double> lengths, throws;
-  for (const auto& r : records) {
-    lengths.push_back(r.decisions);
-    throws.push_back(r.throws);
-    if (r.by_limit) ++t.by_limit;
+
+  // Each distinct player: the games in which a seat it held took first place, draws aside.
+  void add(const compile::Program& p, const std::vector<std::string>& list, const sim::GameRecord& r) {
+    if (r.error) {
+      ++errors;
+      if (!first_error || r.index < first_error_game) first_error = r.error, first_error_game = r.index;
+      return;
+    }
+    lengths.add(r.decisions);
+    throws.add(r.throws);
+    if (r.by_limit) ++by_limit;
     int firsts = static_cast<int>(std::count(r.places.begin(), r.places.end(), 1));
     if (firsts == 0 || firsts == p.num_players) {
-      ++t.draws;  // every seat first, or nobody placed
-      continue;
+      ++draws;  // every seat first, or nobody placed
+      return;
     }
     std::vector<std::string> seats = rotated(list, r.index);
-    for (size_t k = 0; k < t.results.size(); ++k) {
+    for (size_t k = 0; k < results.size(); ++k) {
       bool won = false;
-      for (int s = 0; s < p.num_players; ++s) won = won || (r.places[s] == 1 && seats[s] == t.results[k].spec);
+      for (int s = 0; s < p.num_players; ++s) won = won || (r.places[s] == 1 && seats[s] == results[k].spec);
       if (won) ++wins[k];
     }
   }
-  for (size_t k = 0; k < t.results.size(); ++k) t.results[k].wins = sim::wilson(wins[k], games);
-  t.draw_rate = sim::wilson(t.draws, games);
-  t.length = sim::summarize(lengths);
-  t.throws = sim::summarize(throws);
-  return t;
-}
+
+  void finish(int64_t games) {
+    const int64_t played = games - errors;  // rates are of the games played to their end
+    for (size_t k = 0; k < results.size(); ++k) results[k].wins = sim::wilson(wins[k], played);
+    draw_rate = sim::wilson(draws, played);
+    length = lengths.summary();
+    throw_summary = throws.summary();
+  }
+};
 
 void print_json(const compile::Program& p, const Args& a, const std::vector<std::string>& list, int64_t games,
                 const Tally& t) {
@@ -91,11 +102,11 @@ void print_json(const compile::Program& p, const Args& a, const std::vector<std:
                                       util::json_string(r.spec), r.seats, r.wins.hits, r.wins.rate, r.wins.lo,
                                       r.wins.hi));
   fmt::print(
-      R"({{"game":{},"file":{},"players":[{}],"games":{},"seed":{},"agents":[{}],"draws":{{"count":{},"rate":{:.6f},"ci95":[{:.6f},{:.6f}]}},"by_limit":{},"length":{{"mean":{:.3f},"median":{:.1f},"p95":{:.1f}}},"throws":{{"mean":{:.3f}}}}})"
+      R"({{"game":{},"file":{},"players":[{}],"games":{},"seed":{},"agents":[{}],"draws":{{"count":{},"rate":{:.6f},"ci95":[{:.6f},{:.6f}]}},"by_limit":{},"errors":{},"length":{{"mean":{:.3f},"median":{:.1f},"p95":{:.1f}}},"throws":{{"mean":{:.3f}}}}})"
       "\n",
       util::json_string(p.game_name), util::json_string(a.files[0]), fmt::join(players, ","), games, a.seed,
-      fmt::join(agents_json, ","), t.draws, t.draw_rate.rate, t.draw_rate.lo, t.draw_rate.hi, t.by_limit, t.length.mean,
-      t.length.median, t.length.p95, t.throws.mean);
+      fmt::join(agents_json, ","), t.draws, t.draw_rate.rate, t.draw_rate.lo, t.draw_rate.hi, t.by_limit, t.errors,
+      t.length.mean, t.length.median, t.length.p95, t.throw_summary.mean);
 }
 
 void print_text(const compile::Program& p, const Args& a, int64_t games, int threads, double seconds, const Tally& t) {
@@ -110,15 +121,17 @@ void print_text(const compile::Program& p, const Args& a, int64_t games, int thr
   fmt::print("  draws: {} ({}, [{}, {}]); stopped by the move limit: {}\n", t.draws, pct(t.draw_rate.rate),
              pct(t.draw_rate.lo), pct(t.draw_rate.hi), t.by_limit);
   fmt::print("  length: mean {:.1f} decisions (median {:.0f}, 95th percentile {:.0f}){}\n", t.length.mean,
-             t.length.median, t.length.p95, t.throws.mean > 0 ? fmt::format(", {:.1f} throws", t.throws.mean) : "");
+             t.length.median, t.length.p95,
+             t.throw_summary.mean > 0 ? fmt::format(", {:.1f} throws", t.throw_summary.mean) : "");
+  if (t.errors) fmt::print("  stopped by an error: {} games (not counted above)\n", t.errors);
   fmt::print("  time: {:.1f} s\n", seconds);
 }
 
 }  // namespace
 
 int cmd_match(const std::vector<std::string>& argv) {
-  Args a =
-      parse(argv, {"--param", "--params", "--seed", "--players", "-n", "--games", "--threads", "--json", "--engine"});
+  Args a = parse(argv, {"--param", "--params", "--seed", "--players", "-n", "--games", "--threads", "--json",
+                        "--engine", "--no-invariants"});
   use_engine(a, runtime::Engine::Auto);
   if (a.files.size() != 1) throw Usage{"name one game file"};
   if (a.players.empty()) throw Usage{"name the players with --players A,B[,...]"};
@@ -135,6 +148,7 @@ int cmd_match(const std::vector<std::string>& argv) {
   sim::RunOptions opts;
   opts.games = games;
   opts.seed = a.seed;
+  opts.check_invariants = !a.no_invariants;
   opts.threads = a.threads > 0 ? a.threads : std::max(1u, std::thread::hardware_concurrency());
   bool tty = isatty(2);
   auto start = std::chrono::steady_clock::now();
@@ -143,21 +157,23 @@ int cmd_match(const std::vector<std::string>& argv) {
       double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       fmt::print(stderr, "\r  {}/{} games, {:.0f} s ", done, total, secs);
     };
-  std::vector<sim::GameRecord> records = sim::run_agents(l.program, opts, [&](int64_t i) { return rotated(list, i); });
+  Tally t(list);
+  sim::run_agents(
+      l.program, opts, [&](int64_t i) { return rotated(list, i); },
+      [&](const sim::GameRecord& r) { t.add(p, list, r); });
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (tty) fmt::print(stderr, "\r\033[K");
-  for (const auto& r : records)
-    if (r.error) {
-      fmt::print(stderr, "game {} (seed {}) stopped: {}", r.index, sim::game_seed(a.seed, r.index),
-                 diag::render(l.file->sources(), {r.error->code, r.error->span, r.error->message, r.error->hint}));
-      return kFailed;
-    }
-  Tally t = tally(p, list, records, games);
+  t.finish(games);
+  if (const auto& e = t.first_error)
+    fmt::print(stderr,
+               "{}{}: error: {} of {} games stopped with an error; the first was game {} (keli run --seed {})\n",
+               error_text(l, a.files[0], *e), a.files[0], t.errors, games, t.first_error_game,
+               sim::game_seed(a.seed, t.first_error_game));
   if (a.json)
     print_json(p, a, list, games, t);
   else
     print_text(p, a, games, opts.threads, seconds, t);
-  return kOk;
+  return t.errors ? kFailed : kOk;
 }
 
 }  // namespace keli::cli

@@ -71,6 +71,7 @@ struct Play {
   runtime::Game& g;
   const std::vector<std::string>& specs;
   const std::vector<std::unique_ptr<agents::Agent>>& seats;
+  std::vector<std::string> inputs;  // the game's files: never overwritten by a trace
   const bool bold = isatty(1);
   std::vector<runtime::Move> legal;
   std::vector<int> marked;
@@ -83,11 +84,9 @@ struct Play {
   enum class Turn { Chosen, Again, Stop };
 
   int finish_trace() {
-    if (!a.trace.empty() && !session.save(a.trace, a.files[0], a.seed, specs)) {
-      fmt::print(stderr, "{}: error: cannot write the trace file\n", a.trace);
-      return kFailed;
-    }
-    return kOk;
+    if (a.trace.empty()) return kOk;
+    std::string why = session.save(a.trace, a.files[0], a.seed, specs, inputs);
+    return why.empty() ? kOk : output_error(a.trace, fmt::format("cannot write the trace here: {}", why));
   }
 
   // Plays to the end of the game or of the input; the trace is written either way.
@@ -188,8 +187,8 @@ struct Play {
       std::string path = trim(line.substr(4));
       if (path.empty())
         fmt::print("save needs a file name: save FILE\n");
-      else if (!session.save(path, a.files[0], a.seed, specs))
-        fmt::print("cannot write '{}'\n", path);
+      else if (std::string why = session.save(path, a.files[0], a.seed, specs, inputs); !why.empty())
+        fmt::print("cannot write '{}': {}\n", path, why);
       else
         fmt::print("saved {} steps to {} (keli play --resume {})\n", session.steps().size(), path, path);
       return true;
@@ -246,6 +245,10 @@ int cmd_play(const std::vector<std::string>& argv) {
   }
   PlaySession session(l.program);
   Play play(a, p, session, specs, seats);
+  play.inputs = input_files(l, a);
+  // The trace is written at the end: a name it cannot take is said before the game, not after.
+  if (std::string why = a.trace.empty() ? "" : util::output_problem(a.trace, play.inputs); !why.empty())
+    return output_error(a.trace, fmt::format("cannot write the trace here: {}", why));
   try {
     if (!a.resume.empty()) {
       std::string err;

@@ -1,7 +1,6 @@
 // keli render: the board as an SVG picture, at the start or at a step of a trace.
 #include <fmt/format.h>
 
-#include <fstream>
 #include <iostream>
 
 #include "cli.hpp"
@@ -87,13 +86,10 @@ int cmd_render(const std::vector<std::string>& argv) {
     std::cout << picture;
     return kOk;
   }
-  std::ofstream out(a.output, std::ios::binary);
-  if (out) out << picture;
-  out.close();
-  if (!out) {
-    fmt::print(stderr, "{}: error: cannot write the picture here\n", a.output);
-    return kFailed;
-  }
+  std::vector<std::string> inputs = input_files(l, a);
+  if (!a.trace.empty()) inputs.push_back(a.trace);
+  if (std::string why = util::write_file(a.output, picture, inputs); !why.empty())
+    return output_error(a.output, fmt::format("cannot write the picture here: {}", why));
   fmt::print("{}: {} ({} sites), {}\n", a.output, p.game_name, p.num_sites, opt.caption);
   return kOk;
 }

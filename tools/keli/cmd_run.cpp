@@ -1,8 +1,6 @@
 // keli run: one whole game between computer players, printed move by move, optionally traced.
 #include <fmt/format.h>
 
-#include <fstream>
-
 #include "agents/agent.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
@@ -51,7 +49,7 @@ int cmd_run(const std::vector<std::string>& argv) {
     seats.push_back(std::move(ag));
   }
   TraceFile trace_file;
-  if (!trace_file.open(a, p, specs)) return kFailed;
+  if (!trace_file.open(a, p, specs, input_files(l, a))) return kFailed;
   trace::Writer* tw = trace_file.writer.get();
   runtime::Game g(l.program);
   runtime::Rng rng(a.seed);
@@ -91,11 +89,13 @@ int cmd_run(const std::vector<std::string>& argv) {
       if (!bad.empty()) {
         fmt::print(stderr, "{}: error: after move {} the invariant \"{}\" does not hold [E704]\n", a.files[0], g.ply(s),
                    bad[0]);
+        trace_file.keep_partial();
         return kFailed;
       }
     }
   } catch (const diag::Error& e) {
     fmt::print(stderr, "{}", diag::render(l.file->sources(), {e.code, e.span, e.message, e.hint}));
+    trace_file.keep_partial();
     return kFailed;
   }
   if (tw) tw->result(g, s);
@@ -105,11 +105,7 @@ int cmd_run(const std::vector<std::string>& argv) {
              g.ended_by_limit(s) ? "stopped by the game's move limit" : "ended by the rules", g.moves(s),
              g.moves(s) == 1 ? "" : "s",
              throws > 0 ? fmt::format(" and {} throw{}", throws, throws == 1 ? "" : "s") : "");
-  if (tw && !trace_file.file) {
-    fmt::print(stderr, "{}: error: writing the trace failed\n", a.trace);
-    return kFailed;
-  }
-  return kOk;
+  return trace_file.commit() ? kOk : kFailed;
 }
 
 }  // namespace keli::cli

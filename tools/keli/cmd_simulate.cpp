@@ -71,13 +71,14 @@ void print_text(const compile::Program& p, const sim::Report& r) {
   fmt::print("throws a game: mean {:.1f}, median {:.1f}, 95th percentile {:.0f}\n", r.throws.mean, r.throws.median,
              r.throws.p95);
   fmt::print("branching factor: {:.2f} legal moves a decision\n", r.branching);
+  if (r.errors) fmt::print("stopped by an error: {} of {} games (not counted above)\n", r.errors, r.games);
 }
 
 }  // namespace
 
 int cmd_simulate(const std::vector<std::string>& argv) {
   Args a = parse(argv, {"--param", "--params", "-n", "--games", "--threads", "--seed", "--players", "--json", "--csv",
-                        "--engine"});
+                        "--engine", "--no-invariants"});
   use_engine(a, runtime::Engine::Auto);
   if (a.files.size() != 1) throw Usage{"name one game file"};
   if (a.json && a.csv) throw Usage{"choose one of --json and --csv"};
@@ -93,19 +94,21 @@ int cmd_simulate(const std::vector<std::string>& argv) {
   opts.games = a.games ? a.games : 1000;
   opts.threads = a.threads ? a.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   opts.seed = a.seed;
+  opts.check_invariants = !a.no_invariants;
   ProgressBar bar;
   if (isatty(STDERR_FILENO)) opts.progress = [&bar](int64_t done, int64_t total) { bar(done, total); };
   auto start = std::chrono::steady_clock::now();
-  std::vector<sim::GameRecord> records = sim::run_agents(l.program, opts, [&specs](int64_t) { return specs; });
+  sim::Tally tally(p.num_players);
+  sim::run_agents(
+      l.program, opts, [&specs](int64_t) { return specs; }, [&tally](const sim::GameRecord& g) { tally.add(g); });
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   bar.clear();
-  sim::Report r = sim::report(p, records);
+  sim::Report r = tally.report();
   if (r.first_error) {
     const diag::Error& e = *r.first_error;
-    fmt::print(stderr, "{}", diag::render(l.file->sources(), {e.code, e.span, e.message, e.hint}));
-    fmt::print(stderr, "{}: error: {} of {} games stopped with an error; the first was game {} (seed {})\n", a.files[0],
-               r.errors, r.games, r.first_error_game, sim::game_seed(a.seed, r.first_error_game));
-    return kFailed;
+    fmt::print(stderr, "{}", error_text(l, a.files[0], e));
+    fmt::print(stderr, "{}: error: {} of {} games stopped with an error; the first was game {} (keli run --seed {})\n",
+               a.files[0], r.errors, r.games, r.first_error_game, sim::game_seed(a.seed, r.first_error_game));
   }
   if (a.json) {
     fmt::print("{}\"results\":{}}}\n", header_json(p, a.files[0], a, specs), sim::report_json(p, r));
@@ -118,7 +121,7 @@ int cmd_simulate(const std::vector<std::string>& argv) {
     fmt::print("time: {:.2f} s on {} thread{}, {:.0f} games/s\n", secs, opts.threads, opts.threads == 1 ? "" : "s",
                secs > 0 ? static_cast<double>(r.games) / secs : 0.0);
   }
-  return kOk;
+  return r.errors ? kFailed : kOk;
 }
 
 }  // namespace keli::cli

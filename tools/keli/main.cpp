@@ -3,6 +3,7 @@
 
 #include <cstring>
 #include <exception>
+#include <filesystem>
 
 #include "agents/agent.hpp"
 #include "cli.hpp"
@@ -41,7 +42,8 @@ const Command kCommands[] = {
      "                [--players random,random] [--trace PATH] [--board] [--quiet]\n"
      "  Plays one game and prints each move and the result. The same file, parameters and seed\n"
      "  give the same game on every machine. Declared invariants are checked after every step.\n"
-     "  --trace PATH  write the game as JSON Lines (docs/trace-format.md)\n"
+     "  --trace PATH  write the game as JSON Lines (docs/trace-format.md); never over the game or\n"
+     "                its imports; if the game fails, what was written is kept as PATH.partial\n"
      "  --board       draw the board after every move (it is drawn at the start and the end)\n"
      "  --quiet       print only the result\n"
      "  --players     one player a seat, separated by commas (the last fills the remaining seats);\n"
@@ -119,23 +121,26 @@ const Command kCommands[] = {
      keli::cli::cmd_describe},
     {"simulate", "play many games in parallel and report win rates and lengths",
      "usage: keli simulate FILE [-n N] [--threads T] [--seed N] [--players random,...]\n"
-     "                     [--param NAME=VALUE]... [--params FILE.yaml] [--json | --csv]\n"
+     "                     [--param NAME=VALUE]... [--params FILE.yaml] [--json | --csv] [--no-invariants]\n"
      "  Plays N games (default 1000) over T threads (default: one a core) and reports, with 95%\n"
      "  (Wilson) intervals: wins by seat, wins by team (seats sharing first place), draws (every\n"
      "  seat first, or none placed), the share ended by the rules rather than the move limit; game\n"
      "  length in decisions (mean, median, 95th percentile), throws a game, and the branching\n"
      "  factor (legal moves a decision). Game i is seeded from (seed, i), so the results are the\n"
-     "  same for any T; invariants are not checked (keli run checks them).\n"
+     "  same for any T. Declared invariants are checked after every step; a game in which one\n"
+     "  fails (or a runtime error) counts in 'errors', not in the other figures.\n"
      "  -n N        how many games\n"
      "  --threads T how many threads\n"
+     "  --no-invariants  do not check the invariants (faster)\n"
      "  --json      one JSON object; --csv: rows statistic,subject,count,games,value,ci95_lo,ci95_hi.\n"
      "              Neither holds timings: the same seed gives byte-identical output.\n"
      "  A progress bar (rate, time left) is drawn on stderr when it is a terminal.\n"
-     "  exit status: 0 done, 1 bad game file or a game stopped by a runtime error, 2 wrong usage\n" KELI_ENGINE_HELP,
+     "  exit status: 0 done, 1 bad game file or a game stopped by an error (the report is still\n"
+     "  printed), 2 wrong usage\n" KELI_ENGINE_HELP,
      keli::cli::cmd_simulate},
     {"match", "computer players against each other, seats rotated, with win rates",
      "usage: keli match FILE --players A,B[,...] [-n N] [--threads T] [--seed N]\n"
-     "                  [--param NAME=VALUE]... [--params FILE.yaml] [--json]\n"
+     "                  [--param NAME=VALUE]... [--params FILE.yaml] [--json] [--no-invariants]\n"
      "  Plays N games (default 100) over T threads (default: one a core). Game i seats the\n"
      "  player list rotated by i (player k at seat (k + i) mod seats; a list shorter than the\n"
      "  seats is filled with its last player). Reports, for each distinct player, the games in\n"
@@ -143,8 +148,11 @@ const Command kCommands[] = {
      "  interval; draws (every seat first, or none placed); the mean length in decisions. Game i\n"
      "  is seeded from (seed, i): the same figures for any T (unless a player searches by time).\n"
      "  --json  one JSON object: game, file, players, games, seed, agents [{player, seats, wins,\n"
-     "          rate, ci95}], draws {count, rate, ci95}, by_limit, length {mean, median, p95}, throws\n"
-     "  exit status: 0 done, 1 bad game file or a runtime error in a game, 2 wrong usage\n"
+     "          rate, ci95}], draws {count, rate, ci95}, by_limit, errors, length {mean, median, p95},\n"
+     "          throws\n"
+     "  --no-invariants  do not check the invariants after every step (faster)\n"
+     "  exit status: 0 done, 1 bad game file or a game stopped by an error (a runtime error or a\n"
+     "  failed invariant), 2 wrong usage\n"
      "  Players (options after colons, e.g. mcts:iterations=1000:cutoff=40):\n" KELI_AGENTS_HELP KELI_ENGINE_HELP,
      keli::cli::cmd_match},
     {"bench", "measure random playouts a second on one thread",
@@ -211,6 +219,10 @@ int main(int argc, char** argv) {
     } catch (const keli::cli::Usage& u) {
       fmt::print(stderr, "keli {}: {}\n{}", c.name, u.message, c.help);
       return keli::cli::kUsage;
+    } catch (const std::filesystem::filesystem_error& e) {
+      // A path the system refuses (a link loop, a name too long): the user's input, not a bug.
+      fmt::print(stderr, "{}: error: {}\n", e.path1().string(), e.code().message());
+      return keli::cli::kFailed;
     } catch (const std::exception& e) {
       fmt::print(stderr, "keli {}: internal error: {}\n", c.name, e.what());
       return keli::cli::kFailed;

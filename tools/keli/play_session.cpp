@@ -10,6 +10,7 @@
 
 #include "ast/loader.hpp"
 #include "trace/trace.hpp"
+#include "util/output_file.hpp"
 
 namespace keli::cli {
 
@@ -39,10 +40,11 @@ bool PlaySession::undo() {
   return false;
 }
 
-bool PlaySession::save(const std::string& path, const std::string& file, uint64_t seed,
-                       const std::vector<std::string>& players) const {
-  std::ofstream out(path);
-  if (!out) return false;
+std::string PlaySession::save(const std::string& path, const std::string& file, uint64_t seed,
+                              const std::vector<std::string>& players, const std::vector<std::string>& inputs) const {
+  util::OutputFile f;
+  if (!f.open(path, inputs)) return f.error();
+  std::ostream& out = f.stream();
   // Replayed on a game of its own so that every line carries the notes its step raised.
   runtime::Game g(p_);
   runtime::State s = g.initial();
@@ -58,7 +60,7 @@ bool PlaySession::save(const std::string& path, const std::string& file, uint64_
     }
   }
   if (g.over(s)) w.result(g, s);
-  return static_cast<bool>(out.flush());
+  return f.commit() ? "" : f.error();
 }
 
 bool read_saved(const std::string& path, SavedGame& out, std::string& error) {

@@ -32,9 +32,10 @@ class PlaySession {
   void roll(const std::vector<int32_t>& values);
   // Back to the state before the last decision made at the keyboard; false when there is none.
   bool undo();
-  // The game so far as a trace (header, steps, and the result once over); false if unwritable.
-  bool save(const std::string& path, const std::string& file, uint64_t seed,
-            const std::vector<std::string>& players) const;
+  // The game so far as a trace (header, steps, and the result once over), written whole through
+  // util::OutputFile (never over one of `inputs`); "" on success, else why it was not written.
+  std::string save(const std::string& path, const std::string& file, uint64_t seed,
+                   const std::vector<std::string>& players, const std::vector<std::string>& inputs) const;
 
  private:
   std::shared_ptr<const compile::Program> p_;

@@ -166,8 +166,10 @@ bool find_roles(const std::string& path, const std::string& text, Roles& roles, 
   int id = src.add(path, text);
   diag::Diagnostics diags;
   ast::parse_module(src, id, diags);
+  // Any error of the parser (a syntax error, nesting past kMaxNesting) leaves the file alone; the
+  // second parse below then never meets nesting the first one refused.
   for (const auto& d : diags.all())
-    if (d.code == diag::Code::syntax) {
+    if (diag::info(d.code).severity == diag::Severity::Error) {
       error = diag::render(src, d);
       return false;
     }

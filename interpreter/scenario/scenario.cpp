@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "ast/files.hpp"
 #include "ast/loader.hpp"
 #include "runtime/game.hpp"
 #include "session/game_file.hpp"
@@ -253,7 +254,13 @@ class Runner {
       if (!root.IsMap() || !root["game"] || !root["scenarios"])
         fail(root, "a scenario file needs 'game:' and 'scenarios:'");
       std::string game = root["game"].as<std::string>();
-      fs::path gp = fs::path(path).parent_path() / game;
+      // Beside the scenario, or in the folder above (NAME.tests/ sits beside NAME.keli), or the
+      // library: the same resolver as imports (ast/files.hpp), so `game:` cannot name any file.
+      std::error_code ec;
+      fs::path dir = fs::absolute(path, ec).parent_path();
+      ast::Located found = ast::locate(game, {{dir.string()}, {dir.string(), dir.parent_path().string()}});
+      if (found.path.empty()) fail(root["game"], found.error, found.hint);
+      fs::path gp = found.path;
       auto gf = GameFile::open(gp.string());
       if (!gf->ok()) {
         const auto& d = gf->diagnostics().all();

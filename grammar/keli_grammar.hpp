@@ -73,9 +73,9 @@ struct list_lit : p::seq<lbrack, nest<p::opt<p::list<expr, comma>>>, p::must<rbr
 struct paren_expr : p::seq<lparen, nest<p::must<expr>>, p::must<rparen>> {};
 struct agg_kind : p::sor<kw_sum, kw_count, kw_any, kw_all, kw_min, kw_max> {};
 struct agg_filter : p::seq<kw_where, p::must<expr>> {};
-struct aggregate : p::seq<agg_kind, lparen,
-                          nest<ident, kw_in, p::must<domain>, p::opt<agg_filter>, p::must<colon>, p::must<expr>>,
-                          p::must<rparen>> {};
+struct aggregate
+    : p::seq<agg_kind, lparen, nest<ident, kw_in, p::must<domain>, p::opt<agg_filter>, p::must<colon>, p::must<expr>>,
+             p::must<rparen>> {};
 struct variable : ident {};
 struct primary : p::sor<integer, bool_lit, string_lit, aggregate, list_lit, paren_expr, variable> {};
 struct postfix : p::seq<primary, p::star<p::sor<call_suffix, index_suffix>>> {};

@@ -86,8 +86,9 @@ Located locate(const std::string& name, const Origin& from) {
     out.hint = roots_hint();
   } else {
     out.error = fmt::format("cannot find '{}'", name);
-    out.hint = "files are searched beside the file that names them, in its parent folders, in $KELI_PATH, in the "
-               "--path folders and in Keli's own stdlib/ and games/";
+    out.hint =
+        "files are searched beside the file that names them, in its parent folders, in $KELI_PATH, in the "
+        "--path folders and in Keli's own stdlib/ and games/";
   }
   return out;
 }
@@ -118,9 +119,9 @@ std::optional<NotSource> not_keli_source(const std::string& path, std::string_vi
     if (ok && n == 1 && c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v') ok = false;
     if (ok && n == 1 && c == 0x7F) ok = false;
     if (!ok)
-      return NotSource{fmt::format("'{}' is not Keli source: byte {} is not UTF-8 text (its content is not shown)",
-                                   path, i + 1),
-                       line, col};
+      return NotSource{
+          fmt::format("'{}' is not Keli source: byte {} is not UTF-8 text (its content is not shown)", path, i + 1),
+          line, col};
     if (c == '\n') {
       ++line;
       col = 1;

@@ -48,7 +48,8 @@ struct Step {
 
 class Loader {
  public:
-  Loader(SourceSet& src, diag::Diagnostics& diags, std::string root) : src_(src), diags_(diags), root_(std::move(root)) {}
+  Loader(SourceSet& src, diag::Diagnostics& diags, std::string root)
+      : src_(src), diags_(diags), root_(std::move(root)) {}
 
   // Loads `path` and everything it needs; returns the module index or -1.
   int load(const std::string& path, Span from, Loaded& out) {
@@ -67,9 +68,9 @@ class Loader {
     if (!mod) return -1;
     path_.push_back({key, {}});
     bool ok = true;
-    if (!mod->extends.empty()) ok = load_named(mod->extends, mod->extends_span, path, out) && ok;
+    if (!mod->extends.empty()) ok = load_named("the base game", mod->extends, mod->extends_span, path, out) && ok;
     for (auto& d : mod->decls)
-      if (d.kind == DeclKind::Import) ok = load_named(d.name, d.name_span, path, out) && ok;
+      if (d.kind == DeclKind::Import) ok = load_named("import", d.name, d.name_span, path, out) && ok;
     path_.pop_back();
     out.modules.push_back(std::move(*mod));
     done_[slot] = static_cast<int>(out.modules.size()) - 1;
@@ -77,12 +78,13 @@ class Loader {
   }
 
  private:
-  // An import or base `name` written at `at` in `from_file`: found inside the allowed folders.
-  bool load_named(const std::string& name, Span at, const std::string& from_file, Loaded& out) {
+  // An import or base (`what`) `name` written at `at` in `from_file`: found inside the allowed folders.
+  bool load_named(const char* what, const std::string& name, Span at, const std::string& from_file, Loaded& out) {
     Located found = locate(name, origin_of_import(from_file, root_));
     if (found.path.empty()) {
-      diags_.report(found.outside ? diag::Code::forbidden_file : diag::Code::unreadable_file, at, found.error,
-                    found.hint);
+      bool missing = !found.outside && found.error.rfind("cannot find", 0) == 0;
+      diags_.report(found.outside ? diag::Code::forbidden_file : diag::Code::unreadable_file, at,
+                    missing ? fmt::format("cannot find {} '{}'", what, name) : found.error, found.hint);
       return false;
     }
     path_.back().next = at;

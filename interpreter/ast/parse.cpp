@@ -189,8 +189,7 @@ std::optional<Module> parse_module(const SourceSet& src, int file, diag::Diagnos
     report_syntax_errors(src, file, log, m, diags);
     return m;
   } catch (const g::too_deep& e) {  // the parser's own recursion is bounded: the parse stops here
-    diags.report(diag::Code::too_deep,
-                 Span{file, static_cast<uint32_t>(e.line), static_cast<uint32_t>(e.column), 1},
+    diags.report(diag::Code::too_deep, Span{file, static_cast<uint32_t>(e.line), static_cast<uint32_t>(e.column), 1},
                  fmt::format("brackets, blocks, conditionals and prefix operators nest more than {} deep here "
                              "(kMaxNesting)",
                              lang::kMaxNesting),

@@ -55,14 +55,15 @@ VarInfo Compiler::layout(const ast::Decl& d, int base, const Program& out, bool 
   int64_t cells = 1;
   for (int x : t.dims) cells = std::min<int64_t>(cells * x, lang::kMaxTableCells + 1);
   if (cells > lang::kMaxTableCells || base + cells > lang::kMaxTableCells) {
-    diags.report(Code::too_large, d.name_span,
-                 cells > lang::kMaxTableCells
-                     ? fmt::format("the table '{}' has more than {} cells (kMaxTableCells)", d.name, lang::kMaxTableCells)
-                     : fmt::format("the tables up to '{}' have more than {} cells in all (kMaxTableCells)", d.name,
-                                   lang::kMaxTableCells),
-                 building ? fmt::format("while the board is built a 'per site' dimension counts {} sites (kMaxSites)",
-                                        lang::kMaxSites)
-                          : "index by fewer or smaller dimensions");
+    diags.report(
+        Code::too_large, d.name_span,
+        cells > lang::kMaxTableCells
+            ? fmt::format("the table '{}' has more than {} cells (kMaxTableCells)", d.name, lang::kMaxTableCells)
+            : fmt::format("the tables up to '{}' have more than {} cells in all (kMaxTableCells)", d.name,
+                          lang::kMaxTableCells),
+        building ? fmt::format("while the board is built a 'per site' dimension counts {} sites (kMaxSites)",
+                               lang::kMaxSites)
+                 : "index by fewer or smaller dimensions");
     std::fill(t.dims.begin(), t.dims.end(), 1);
   }
   return t;
@@ -171,7 +172,8 @@ void Compiler::build_dice(Program& out) {
       for (int c = 0; c < (d->copies ? copies : 1); ++c) ds.faces.push_back(f);
     }
     bool too_many = ds.faces.size() > static_cast<size_t>(lang::kMaxDice);
-    if (too_many) diags.report(Code::eval_error, d->span, fmt::format("dice sets hold at most {} dice", lang::kMaxDice));
+    if (too_many)
+      diags.report(Code::eval_error, d->span, fmt::format("dice sets hold at most {} dice", lang::kMaxDice));
     // The throws are enumerated one by one: their number is bounded before the walk.
     int64_t throws = 1;
     for (auto& f : ds.faces) throws = std::min<int64_t>(throws * static_cast<int64_t>(f.size()), lang::kMaxThrows + 1);

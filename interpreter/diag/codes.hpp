@@ -7,7 +7,7 @@
   X(syntax, "E001", Error, "the text does not follow the grammar")                                            \
   X(unreadable_file, "E002", Error, "a file (the game, an import or a base) cannot be read")                  \
   X(duplicate_header, "E003", Error, "a file may extend at most one base game")                               \
-  X(too_deep, "E004", Error, "brackets, blocks, operators or calls nested deeper than a safety bound")         \
+  X(too_deep, "E004", Error, "brackets, blocks, operators or calls nested deeper than a safety bound")        \
   X(forbidden_file, "E005", Error, "a file outside the folders games come from, or not Keli source")          \
   X(import_cycle, "E006", Error, "files that import or extend one another in a cycle")                        \
   X(unknown_name, "E101", Error, "a name that nothing declares")                                              \

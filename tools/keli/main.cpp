@@ -16,7 +16,7 @@
   "  --cache DIR where native code is kept (default $XDG_CACHE_HOME/keli or ~/.cache/keli)\n"
 
 // The option every command that loads games takes (ast/files.hpp, docs/cli.md), added to their help.
-#define KELI_PATH_HELP                                                                          \
+#define KELI_PATH_HELP                                                                           \
   "  --path DIR  one more folder games, imports and bases may be read from (repeatable); also\n" \
   "              the game's own folder and below, Keli's stdlib/ and games/, and $KELI_PATH\n"
 

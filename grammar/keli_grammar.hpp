@@ -102,7 +102,39 @@ struct expr : p::sor<conditional, disjunction> {};
 struct expr_list : p::list<expr, comma> {};
 struct range_op : sym<'.', '.'> {};
 struct range : p::seq<additive, range_op, p::must<additive>> {};
-struct domain : p::sor<range, expr, p::failure> {};
+// Whether a range `A..B` starts here: a `..` before the domain ends (at `{`, `:`, `,`, `)`, `]` or
+// `where` outside brackets). Only then is `range` tried: trying it on every domain re-parsed a
+// domain that is not a range as an expression, twice a level, so nested domains took 2^depth.
+struct range_ahead {
+  using rule_t = range_ahead;
+  using subs_t = p::type_list<>;
+  template <p::apply_mode A, p::rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&&...) {
+    int depth = 0;
+    for (const char *s = in.current(), *end = in.end(); s < end; ++s) {
+      char c = *s;
+      if (c == '"') {  // a string: its brackets do not count
+        for (++s; s < end && *s != '"' && *s != '\n'; ++s) s += (*s == '\\' && s + 1 < end) ? 1 : 0;
+      } else if (c == '#') {
+        while (s + 1 < end && s[1] != '\n') ++s;
+      } else if (c == '(' || c == '[') {
+        ++depth;
+      } else if ((c == ')' || c == ']') && depth > 0) {
+        --depth;
+      } else if (depth == 0 && (c == '{' || c == ':' || c == ',' || c == ')' || c == ']')) {
+        return false;
+      } else if (depth == 0 && c == '.' && s + 1 < end && s[1] == '.') {
+        return true;
+      } else if (depth == 0 && recovery::word_at(s, end) == "where" &&
+                 (s == in.current() || !recovery::word_char(s[-1]))) {
+        return false;
+      }
+    }
+    return false;
+  }
+};
+struct domain : p::sor<p::seq<range_ahead, range>, expr, p::failure> {};
 
 // ---- statements ----------------------------------------------------------------
 struct stmt;

@@ -13,6 +13,8 @@ template <typename Name, typename Item, keli::grammar::level Lv>
 struct analyze_traits<Name, keli::grammar::recover<Item, Lv>> : analyze_seq_traits<Item> {};
 template <typename Name, typename... Rules>
 struct analyze_traits<Name, keli::grammar::nest<Rules...>> : analyze_seq_traits<Rules...> {};
+template <typename Name>
+struct analyze_traits<Name, keli::grammar::range_ahead> : analyze_opt_traits<> {};  // looks ahead, consumes nothing
 }  // namespace tao::pegtl
 
 namespace keli::test {

@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "keli_keywords.hpp"
+#include "keli_nesting.hpp"
 #include "keli_recovery.hpp"
 
 namespace keli::grammar {
@@ -65,21 +66,22 @@ struct ident_list : p::list<ident, comma> {};
 struct assign_eq : p::seq<p::one<'='>, p::not_at<p::one<'='>>, _> {};
 
 struct args : p::opt<p::list<expr, comma>> {};
-struct call_suffix : p::seq<lparen, args, p::must<rparen>> {};
-struct index_suffix : p::seq<lbrack, p::must<expr>, p::must<rbrack>> {};
+struct call_suffix : p::seq<lparen, nest<args>, p::must<rparen>> {};
+struct index_suffix : p::seq<lbrack, nest<p::must<expr>>, p::must<rbrack>> {};
 struct bool_lit : p::sor<kw_true, kw_false> {};
-struct list_lit : p::seq<lbrack, p::opt<p::list<expr, comma>>, p::must<rbrack>> {};
-struct paren_expr : p::seq<lparen, p::must<expr>, p::must<rparen>> {};
+struct list_lit : p::seq<lbrack, nest<p::opt<p::list<expr, comma>>>, p::must<rbrack>> {};
+struct paren_expr : p::seq<lparen, nest<p::must<expr>>, p::must<rparen>> {};
 struct agg_kind : p::sor<kw_sum, kw_count, kw_any, kw_all, kw_min, kw_max> {};
 struct agg_filter : p::seq<kw_where, p::must<expr>> {};
-struct aggregate : p::seq<agg_kind, lparen, ident, kw_in, p::must<domain>, p::opt<agg_filter>, p::must<colon>,
-                          p::must<expr>, p::must<rparen>> {};
+struct aggregate
+    : p::seq<agg_kind, lparen, nest<ident, kw_in, p::must<domain>, p::opt<agg_filter>, p::must<colon>, p::must<expr>>,
+             p::must<rparen>> {};
 struct variable : ident {};
 struct primary : p::sor<integer, bool_lit, string_lit, aggregate, list_lit, paren_expr, variable> {};
 struct postfix : p::seq<primary, p::star<p::sor<call_suffix, index_suffix>>> {};
 struct neg_op : sym<'-'> {};
 struct not_op : kw_not {};
-struct unary : p::sor<p::seq<neg_op, p::must<unary>>, postfix> {};
+struct unary : p::sor<p::seq<neg_op, nest<p::must<unary>>>, postfix> {};
 struct mul_op : tok<p::one<'*', '/', '%'>> {};
 struct multiplicative : p::seq<unary, p::star<mul_op, p::must<unary>>> {};
 struct add_op : tok<p::seq<p::one<'+', '-'>, p::not_at<p::one<'='>>>> {};
@@ -88,18 +90,51 @@ struct cmp_op : tok<p::sor<TAO_PEGTL_STRING("=="), TAO_PEGTL_STRING("!="), TAO_P
                            TAO_PEGTL_STRING(">="), p::one<'<'>, p::one<'>'>>> {};
 struct in_op : kw_in {};
 struct comparison : p::seq<additive, p::opt<p::sor<cmp_op, in_op>, p::must<additive>>> {};
-struct negation : p::sor<p::seq<not_op, p::must<negation>>, comparison> {};
+struct negation : p::sor<p::seq<not_op, nest<p::must<negation>>>, comparison> {};
 struct and_op : kw_and {};
 struct conjunction : p::seq<negation, p::star<and_op, p::must<negation>>> {};
 struct or_op : kw_or {};
 struct disjunction : p::seq<conjunction, p::star<or_op, p::must<conjunction>>> {};
-struct conditional : p::seq<kw_if, p::must<expr>, p::must<kw_then>, p::must<expr>, p::must<kw_else>, p::must<expr>> {};
+struct conditional
+    : p::seq<kw_if, nest<p::must<expr>, p::must<kw_then>, p::must<expr>, p::must<kw_else>, p::must<expr>>> {};
 struct expr : p::sor<conditional, disjunction> {};
 
 struct expr_list : p::list<expr, comma> {};
 struct range_op : sym<'.', '.'> {};
 struct range : p::seq<additive, range_op, p::must<additive>> {};
-struct domain : p::sor<range, expr, p::failure> {};
+// Whether a range `A..B` starts here: a `..` before the domain ends (at `{`, `:`, `,`, `)`, `]` or
+// `where` outside brackets). Only then is `range` tried: trying it on every domain re-parsed a
+// domain that is not a range as an expression, twice a level, so nested domains took 2^depth.
+struct range_ahead {
+  using rule_t = range_ahead;
+  using subs_t = p::type_list<>;
+  template <p::apply_mode A, p::rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&&...) {
+    int depth = 0;
+    for (const char *s = in.current(), *end = in.end(); s < end; ++s) {
+      char c = *s;
+      if (c == '"') {  // a string: its brackets do not count
+        for (++s; s < end && *s != '"' && *s != '\n'; ++s) s += (*s == '\\' && s + 1 < end) ? 1 : 0;
+      } else if (c == '#') {
+        while (s + 1 < end && s[1] != '\n') ++s;
+      } else if (c == '(' || c == '[') {
+        ++depth;
+      } else if ((c == ')' || c == ']') && depth > 0) {
+        --depth;
+      } else if (depth == 0 && (c == '{' || c == ':' || c == ',' || c == ')' || c == ']')) {
+        return false;
+      } else if (depth == 0 && c == '.' && s + 1 < end && s[1] == '.') {
+        return true;
+      } else if (depth == 0 && recovery::word_at(s, end) == "where" &&
+                 (s == in.current() || !recovery::word_char(s[-1]))) {
+        return false;
+      }
+    }
+    return false;
+  }
+};
+struct domain : p::sor<p::seq<range_ahead, range>, expr, p::failure> {};
 
 // ---- statements ----------------------------------------------------------------
 struct stmt;
@@ -108,7 +143,7 @@ struct stmt;
 struct statement_expected : p::failure {};
 struct stray_stmt : p::seq<p::not_at<p::sor<p::one<'}'>, p::eof>>, p::must<statement_expected>> {};
 struct block_item : recover<p::sor<stmt, stray_stmt>, level::statement> {};
-struct block : p::seq<lbrace, p::star<block_item>, p::must<rbrace>> {};
+struct block : p::seq<lbrace, nest<p::star<block_item>>, p::must<rbrace>> {};
 struct let_stmt : p::seq<kw_let, p::must<ident>, p::must<assign_eq>, p::must<expr>> {};
 struct elif_part : p::seq<kw_elif, p::must<expr>, p::must<block>> {};
 struct else_part : p::seq<kw_else, p::must<block>> {};

@@ -34,6 +34,7 @@ struct syntax_log {
     size_t item;                // byte where the broken statement, rule or declaration starts
   };
   std::vector<entry> errors;
+  int depth = 0, max_depth = 0;  // levels open now, and the most allowed (keli_nesting.hpp; 0: no bound)
   bool has(size_t byte) const {
     for (const auto& e : errors)
       if (e.byte == byte) return true;

@@ -51,6 +51,7 @@ struct Expr {
   // Aggregate: `var` ranges over kids[0] (a domain), kids[1] is the body, kids[2] the optional filter.
   std::string var;
   Span var_span;
+  int depth = 1;  // levels of this tree (1: a leaf), bounded by lang::kMaxNesting when parsed
   // Checker annotations.
   Type type = Type::Error;
   int enum_id = -1;  // for Type::Enum: which enumeration

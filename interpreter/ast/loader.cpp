@@ -1,22 +1,29 @@
-// Loading a game: files, imports (searched beside the importer, then up its folders, then
-// $KELI_PATH, then the source tree's stdlib), and a variant's base game.
+// Loading a game: files, imports (found by ast/files.hpp inside the folders games may come
+// from), a variant's base game, and cycles among them.
 #include "ast/loader.hpp"
 
 #include <fmt/format.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "ast/files.hpp"
 #include "ast/parse.hpp"
-
-#ifndef KELI_SOURCE_ROOT
-#define KELI_SOURCE_ROOT "."
-#endif
 
 namespace keli::ast {
 namespace fs = std::filesystem;
+
+std::string unreadable(const std::string& path) {
+  std::error_code ec;
+  fs::file_status st = fs::status(path, ec);
+  if (ec) return ec.message();
+  if (fs::is_directory(st)) return "it is a folder";
+  if (!fs::is_regular_file(st)) return "it is not a regular file";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "permission denied or not readable";
+  return {};
+}
 
 bool read_file(const std::string& path, std::string& out) {
   std::error_code ec;
@@ -32,81 +39,112 @@ bool read_file(const std::string& path, std::string& out) {
 
 namespace {
 
+// One file on the way from the game the user named to the file being loaded, and the import or
+// `extends` that leads on from it (to say where a cycle starts).
+struct Step {
+  std::string key;
+  Span next;
+};
+
 class Loader {
  public:
-  Loader(SourceSet& src, diag::Diagnostics& diags) : src_(src), diags_(diags) {}
-
-  std::string resolve(const std::string& name, const std::string& from_file) {
-    std::error_code ec;
-    fs::path base = fs::absolute(from_file, ec).parent_path();
-    for (fs::path dir = base;; dir = dir.parent_path()) {
-      fs::path cand = dir / name;
-      if (fs::is_regular_file(cand, ec)) return fs::proximate(cand, ec).lexically_normal().string();
-      if (dir.empty() || dir == dir.parent_path()) break;
-    }
-    if (const char* kp = std::getenv("KELI_PATH")) {
-      fs::path cand = fs::path(kp) / name;
-      if (fs::is_regular_file(cand, ec)) return fs::proximate(cand, ec).lexically_normal().string();
-    }
-    fs::path cand = fs::path(KELI_SOURCE_ROOT) / name;
-    if (fs::is_regular_file(cand, ec)) return fs::proximate(cand, ec).lexically_normal().string();
-    return {};
-  }
+  Loader(SourceSet& src, diag::Diagnostics& diags, std::string root)
+      : src_(src), diags_(diags), root_(std::move(root)) {}
 
   // Loads `path` and everything it needs; returns the module index or -1.
   int load(const std::string& path, Span from, Loaded& out) {
-    std::string key = fs::weakly_canonical(path).string();
+    std::string key = fs::weakly_canonical(path, ec_).string();
+    if (ec_) key = fs::absolute(path, ec_).lexically_normal().string();
+    for (size_t i = 0; i < path_.size(); ++i)
+      if (path_[i].key == key) return cycle(i, from);
     for (size_t i = 0; i < keys_.size(); ++i)
       if (keys_[i] == key) return done_[i];
-    std::string text;
-    if (!read_file(path, text)) {
-      diags_.report(diag::Code::unreadable_file, from, fmt::format("cannot read '{}'", path),
-                    from.valid() ? "imports are searched beside the importing file, in its parent folders, "
-                                   "in $KELI_PATH and in Keli's own stdlib"
-                                 : "check the path and that the file is readable");
-      return -1;
-    }
-    int file = src_.add(path, std::move(text));
+    int file = read(path, from);
+    if (file < 0) return -1;
     keys_.push_back(key);
     done_.push_back(-1);
     size_t slot = keys_.size() - 1;
     auto mod = parse_module(src_, file, diags_);
     if (!mod) return -1;
+    path_.push_back({key, {}});
     bool ok = true;
-    if (!mod->extends.empty()) {
-      std::string base = resolve(mod->extends, path);
-      if (base.empty()) base = (fs::path(path).parent_path() / mod->extends).string();
-      ok = load(base, mod->extends_span, out) >= 0 && ok;
-    }
-    for (auto& d : mod->decls) {
-      if (d.kind != DeclKind::Import) continue;
-      std::string found = resolve(d.name, path);
-      if (found.empty()) {
-        diags_.report(diag::Code::unreadable_file, d.name_span, fmt::format("cannot find import '{}'", d.name),
-                      "imports are searched beside the importing file, in its parent folders, in $KELI_PATH "
-                      "and in Keli's own stdlib");
-        ok = false;
-        continue;
-      }
-      ok = load(found, d.name_span, out) >= 0 && ok;
-    }
+    if (!mod->extends.empty()) ok = load_named("the base game", mod->extends, mod->extends_span, path, out) && ok;
+    for (auto& d : mod->decls)
+      if (d.kind == DeclKind::Import) ok = load_named("import", d.name, d.name_span, path, out) && ok;
+    path_.pop_back();
     out.modules.push_back(std::move(*mod));
     done_[slot] = static_cast<int>(out.modules.size()) - 1;
     return ok ? done_[slot] : -1;
   }
 
  private:
+  // An import or base (`what`) `name` written at `at` in `from_file`: found inside the allowed folders.
+  bool load_named(const char* what, const std::string& name, Span at, const std::string& from_file, Loaded& out) {
+    Located found = locate(name, origin_of_import(from_file, root_));
+    if (found.path.empty()) {
+      bool missing = !found.outside && found.error.rfind("cannot find", 0) == 0;
+      diags_.report(found.outside ? diag::Code::forbidden_file : diag::Code::unreadable_file, at,
+                    missing ? fmt::format("cannot find {} '{}'", what, name) : found.error, found.hint);
+      return false;
+    }
+    path_.back().next = at;
+    return load(found.path, at, out) >= 0;
+  }
+
+  // Reads a file and adds it to the sources; a file that is not Keli source is added without its
+  // text, so that no diagnostic can show a line of it.
+  int read(const std::string& path, Span from) {
+    std::string text;
+    auto bad = not_keli_source(path, "");
+    if (bad) {
+      diags_.report(diag::Code::forbidden_file, from, bad->message,
+                    "name a .keli file; other files are never read, so that no error can show their content");
+      return -1;
+    }
+    if (std::string why = unreadable(path); !why.empty()) {
+      diags_.report(diag::Code::unreadable_file, from, fmt::format("cannot read '{}': {}", path, why),
+                    from.valid() ? "imports are searched beside the importing file, in its parent folders, in "
+                                   "$KELI_PATH, in the --path folders and in Keli's own stdlib/ and games/"
+                                 : "check the path and that the file is readable");
+      return -1;
+    }
+    read_file(path, text);
+    if ((bad = not_keli_source(path, text))) {
+      int file = src_.add(path, "");
+      diags_.report(diag::Code::forbidden_file, Span{file, bad->line, bad->col, 1}, bad->message,
+                    "a game file is UTF-8 text; other files are not shown in errors");
+      return -1;
+    }
+    return src_.add(path, std::move(text));
+  }
+
+  // Files that import or extend one another: reported where the cycle starts, with its files.
+  int cycle(size_t first, Span from) {
+    std::vector<std::string> names;
+    for (size_t i = first; i < path_.size(); ++i) names.push_back(fs::path(path_[i].key).filename().string());
+    names.push_back(names.front());
+    Span at = path_[first].next.valid() ? path_[first].next : from;
+    diags_.report(diag::Code::import_cycle, at,
+                  fmt::format("files import or extend one another in a cycle: {}", fmt::join(names, " -> ")),
+                  "a file can only use files that do not use it; move what both need into a third file");
+    return -1;
+  }
+
   SourceSet& src_;
   diag::Diagnostics& diags_;
+  std::string root_;  // the folder of the game the user named: its tree is where imports may be
+  std::error_code ec_;
   std::vector<std::string> keys_;
   std::vector<int> done_;
+  std::vector<Step> path_;
 };
 
 }  // namespace
 
 Loaded load_game(const std::string& path, SourceSet& src, diag::Diagnostics& diags) {
   Loaded out;
-  Loader loader(src, diags);
+  std::error_code ec;
+  Loader loader(src, diags, fs::absolute(path, ec).parent_path().string());
   out.main = loader.load(path, Span{}, out);
   out.ok = out.main >= 0 && !diags.has_errors();
   return out;

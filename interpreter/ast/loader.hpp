@@ -16,6 +16,9 @@ struct Loaded {
   bool ok = false;              // false if any file could not be read or parsed
 };
 
+// Why `path` cannot be read as a file ("it is a folder", a system message), or "" when it can.
+std::string unreadable(const std::string& path);
+
 // Reads a whole file; false if it cannot be read.
 bool read_file(const std::string& path, std::string& out);
 

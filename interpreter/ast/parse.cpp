@@ -10,6 +10,7 @@
 
 #include "ast/parse_builder.hpp"
 #include "keli_errors.hpp"
+#include "lang/limits.hpp"
 
 namespace keli::ast {
 namespace pt = tao::pegtl::parse_tree;
@@ -174,6 +175,7 @@ std::optional<Module> parse_module(const SourceSet& src, int file, diag::Diagnos
   const SourceFile& f = src.file(file);
   tao::pegtl::memory_input in(f.text, f.path);
   g::syntax_log log;
+  log.max_depth = lang::kMaxNesting;
   try {
     auto root = pt::parse<g::file, selector, tao::pegtl::nothing, g::control>(in, log);
     if (!root) {
@@ -186,6 +188,20 @@ std::optional<Module> parse_module(const SourceSet& src, int file, diag::Diagnos
     Module m = b.module(*root, diags);
     report_syntax_errors(src, file, log, m, diags);
     return m;
+  } catch (const g::too_deep& e) {  // the parser's own recursion is bounded: the parse stops here
+    diags.report(diag::Code::too_deep, Span{file, static_cast<uint32_t>(e.line), static_cast<uint32_t>(e.column), 1},
+                 fmt::format("brackets, blocks, conditionals and prefix operators nest more than {} deep here "
+                             "(kMaxNesting)",
+                             lang::kMaxNesting),
+                 "name the inner parts with 'let' or 'def'");
+    return std::nullopt;
+  } catch (const parse_detail::TooDeep& e) {
+    diags.report(diag::Code::too_deep, e.span,
+                 fmt::format("this expression is more than {} operations deep (kMaxNesting); each operator of a "
+                             "chain such as 'a + b + c' is one level",
+                             lang::kMaxNesting),
+                 "split it: name parts with 'let' or 'def', or sum over a range with 'sum(i in A..B: ...)'");
+    return std::nullopt;
   } catch (const tao::pegtl::parse_error& e) {  // an error no recovery point could take
     const auto& pos = e.positions().front();
     log.errors.push_back({std::string(e.message()), pos.byte, pos.line, pos.column, pos.byte});

@@ -44,6 +44,13 @@ bool is_expression(const Node& n);
 const Node& expression(const Node& n, size_t i = 0);
 std::vector<const Node*> expressions(const Node& n);
 
+// An expression deeper than lang::kMaxNesting: thrown by the builder, reported by parse_module
+// (walks of the tree recurse, so its depth is bounded once, here).
+struct TooDeep {
+  Span span;
+  int depth;
+};
+
 class Builder {
  public:
   Builder(int file, const std::vector<size_t>& error_bytes) : file_(file), error_bytes_(error_bytes) {}
@@ -68,7 +75,9 @@ class Builder {
 
   // Expressions (parse_expr.cpp): one function per kind of node.
   ExprPtr make(ExprKind k, const Node& n);
+  ExprPtr finish(ExprPtr e);  // its depth from its operands', or TooDeep
   ExprPtr expr(const Node& n);
+  ExprPtr expr_node(const Node& n);
   ExprPtr int_literal(const Node& n);
   ExprPtr bool_literal(const Node& n);
   ExprPtr string_literal(const Node& n);

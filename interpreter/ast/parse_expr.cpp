@@ -1,6 +1,10 @@
 // Parse tree to AST, expressions: one builder function per kind of expression node.
 #include "ast/parse_builder.hpp"
 
+#include <algorithm>
+
+#include "lang/limits.hpp"
+
 namespace keli::ast::parse_detail {
 
 ExprPtr Builder::make(ExprKind k, const Node& n) {
@@ -10,7 +14,15 @@ ExprPtr Builder::make(ExprKind k, const Node& n) {
   return e;
 }
 
-ExprPtr Builder::expr(const Node& n) {
+ExprPtr Builder::finish(ExprPtr e) {
+  for (const auto& k : e->kids) e->depth = std::max(e->depth, k->depth + 1);
+  if (e->depth > lang::kMaxNesting) throw TooDeep{e->span, e->depth};
+  return e;
+}
+
+ExprPtr Builder::expr(const Node& n) { return finish(expr_node(n)); }
+
+ExprPtr Builder::expr_node(const Node& n) {
   if (n.is_type<g::integer>()) return int_literal(n);
   if (n.is_type<g::kw_true>() || n.is_type<g::kw_false>()) return bool_literal(n);
   if (n.is_type<g::string_lit>()) return string_literal(n);
@@ -26,7 +38,7 @@ ExprPtr Builder::expr(const Node& n) {
       n.is_type<g::conjunction>() || n.is_type<g::disjunction>())
     return binary_chain(n);
   // Anything else with one child (a folded level that kept a node) is transparent.
-  if (n.children.size() == 1) return expr(*n.children[0]);
+  if (n.children.size() == 1) return expr_node(*n.children[0]);
   throw std::logic_error(fmt::format("unexpected expression node {}", n.type));
 }
 
@@ -100,7 +112,7 @@ ExprPtr Builder::postfix(const Node& n) {  // primary followed by calls and inde
     if (end.line == e->span.line) e->span.len = end.col + end.len - e->span.col;
     e->kids.push_back(std::move(cur));
     for (const Node* k : expressions(suf)) e->kids.push_back(expr(*k));
-    cur = std::move(e);
+    cur = finish(std::move(e));
   }
   return cur;
 }
@@ -131,7 +143,7 @@ ExprPtr Builder::binary_chain(const Node& n) {
     e->kids.push_back(expr(*n.children[i + 1]));
     const Span& r = e->kids[1]->span;
     if (r.line == e->span.line && r.col + r.len > e->span.col) e->span.len = r.col + r.len - e->span.col;
-    cur = std::move(e);
+    cur = finish(std::move(e));
   }
   return cur;
 }
@@ -143,7 +155,7 @@ ExprPtr Builder::call(const Node& callee, const Node& suffix, Span span) {
   e->span = span;
   e->kids.push_back(expr(callee));
   for (const Node* a : expressions(suffix)) e->kids.push_back(expr(*a));
-  return e;
+  return finish(std::move(e));
 }
 
 }  // namespace keli::ast::parse_detail

@@ -52,7 +52,7 @@ StmtPtr Builder::assign_statement(const Node& n) {
     e->span = cur->span;
     e->kids.push_back(std::move(cur));
     e->kids.push_back(expr(expression(*suffix)));
-    cur = std::move(e);
+    cur = finish(std::move(e));
   }
   const Node& assign_op = child<g::assign_op>(n);
   s->assign = known(lang::find_assign(op(assign_op)), assign_op);

@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <functional>
 #include <set>
 
 #include "check/checker_impl.hpp"
+#include "lang/limits.hpp"
 
 namespace keli::check {
 
@@ -77,35 +77,84 @@ Type Checker::check_call(Expr& e, bool as_statement) {
   return Type::Error;
 }
 
+namespace {
+
+using Graph = std::map<ast::Decl*, std::vector<std::pair<ast::Decl*, Span>>>;
+
+// Visits each node of `graph` once its callees are done (`done`), telling `back` of every call
+// into a node still on the path (a cycle, with that path). Iterative: a chain of calls may be as
+// long as the file, and must not recurse the checker past its stack.
+template <typename Done, typename Back>
+void post_order(Graph& graph, Done done, Back back) {
+  std::map<ast::Decl*, int> state;  // 0 new, 1 on the path, 2 done
+  std::vector<ast::Decl*> path;
+  std::vector<size_t> next;  // per node of the path: its next call to follow
+  std::vector<ast::Decl*> roots;
+  for (auto& [d, _] : graph) roots.push_back(d);
+  for (ast::Decl* root : roots) {
+    if (state[root] != 0) continue;
+    state[root] = 1;
+    path.push_back(root);
+    next.push_back(0);
+    while (!path.empty()) {
+      ast::Decl* d = path.back();
+      const auto& edges = graph[d];
+      if (next.back() < edges.size()) {
+        auto [to, span] = edges[next.back()++];
+        if (state[to] == 1) {
+          back(path, to, span);
+        } else if (state[to] == 0) {
+          state[to] = 1;
+          path.push_back(to);
+          next.push_back(0);
+        }
+        continue;
+      }
+      state[d] = 2;
+      done(d, edges);
+      path.pop_back();
+      next.pop_back();
+    }
+  }
+}
+
+bool counts_as_call(const ast::Decl* d) {  // what the engines count against kMaxCallDepth
+  return d->kind == DeclKind::Def || d->kind == DeclKind::Shape || d->kind == DeclKind::On;
+}
+
+}  // namespace
+
 // A function called while the board is built must not need the game's state, directly or
 // through the functions it calls.
 void Checker::check_build_calls() {
-  std::function<const std::pair<Span, std::string>*(ast::Decl*, std::set<ast::Decl*>&)> uses =
-      [&](ast::Decl* d, std::set<ast::Decl*>& seen) -> const std::pair<Span, std::string>* {
-    if (!seen.insert(d).second) return nullptr;
-    auto it = play_use_.find(d);
-    if (it != play_use_.end()) return &it->second;
-    for (auto& [from, to, span] : calls_)
-      if (from == d && to->kind == DeclKind::Def)
-        if (auto* u = uses(to, seen)) return u;
-    return nullptr;
-  };
+  Graph graph;
+  for (auto& [from, to, span] : calls_)
+    if (to->kind == DeclKind::Def) graph[from].push_back({to, span});
+  std::map<ast::Decl*, const std::pair<Span, std::string>*> uses;  // the play-time use it reaches
+  post_order(
+      graph,
+      [&](ast::Decl* d, const std::vector<std::pair<ast::Decl*, Span>>& edges) {
+        auto it = play_use_.find(d);
+        const std::pair<Span, std::string>* u = it != play_use_.end() ? &it->second : nullptr;
+        for (size_t i = 0; i < edges.size() && !u; ++i) u = uses[edges[i].first];
+        uses[d] = u;
+      },
+      [](const std::vector<ast::Decl*>&, ast::Decl*, Span) {});  // recursion is its own error
   for (auto& [from, to, span] : calls_) {
     bool build = from == c_.board || from->kind == DeclKind::Shape;
     if (!build || to->kind != DeclKind::Def) continue;
-    std::set<ast::Decl*> seen;
-    if (auto* u = uses(to, seen))
+    if (auto* u = uses[to])
       diags_.report(Code::misplaced, span,
                     fmt::format("'{}' cannot be called while building the board: it uses {}", to->name, u->second),
                     fmt::format("{} is used at {}; the board is built before play", u->second, src_.where(u->first)));
   }
 }
 
-// ---- recursion ----------------------------------------------------------------------------------
+// ---- recursion and the depth of calls -----------------------------------------------------------
 
 void Checker::check_recursion() {
   // Handlers run when their event is emitted: an emit is a call of every handler of that event.
-  std::map<ast::Decl*, std::vector<std::pair<ast::Decl*, Span>>> graph;
+  Graph graph;
   for (auto& [from, to, span] : calls_) {
     if (to->kind == DeclKind::Event) {
       for (auto* h : c_.handlers)
@@ -114,32 +163,40 @@ void Checker::check_recursion() {
       graph[from].push_back({to, span});
     }
   }
-  std::map<ast::Decl*, int> state;  // 0 new, 1 on the path, 2 done
-  std::vector<ast::Decl*> path;
+  auto shown = [](const ast::Decl* d) { return d->kind == DeclKind::On ? "on " + d->name : d->name; };
   std::set<ast::Decl*> reported;
-  std::function<void(ast::Decl*)> visit = [&](ast::Decl* d) {
-    state[d] = 1;
-    path.push_back(d);
-    for (auto& [to, span] : graph[d]) {
-      if (state[to] == 1) {
-        if (reported.insert(to).second) {
-          std::vector<std::string> cycle;
-          auto it = std::find(path.begin(), path.end(), to);
-          for (; it != path.end(); ++it)
-            cycle.push_back((*it)->kind == DeclKind::On ? "on " + (*it)->name : (*it)->name);
-          cycle.push_back(to->kind == DeclKind::On ? "on " + to->name : to->name);
-          diags_.report(Code::recursion, span, fmt::format("'{}' calls itself: {}", to->name, fmt::join(cycle, " -> ")),
-                        "Keli functions may not recurse; use a 'while' loop");
-        }
-      } else if (state[to] == 0) {
-        visit(to);
-      }
-    }
-    path.pop_back();
-    state[d] = 2;
-  };
-  for (auto& [d, _] : graph)
-    if (state[d] == 0) visit(d);
+  std::map<ast::Decl*, std::pair<int, ast::Decl*>> chain;  // the longest chain of calls from here
+  post_order(
+      graph,
+      [&](ast::Decl* d, const std::vector<std::pair<ast::Decl*, Span>>& edges) {
+        std::pair<int, ast::Decl*> best{0, nullptr};
+        for (auto& [to, span] : edges)
+          if (chain[to].first > best.first) best = {chain[to].first, to};
+        chain[d] = {best.first + (counts_as_call(d) ? 1 : 0), best.second};
+      },
+      [&](const std::vector<ast::Decl*>& path, ast::Decl* to, Span span) {
+        if (!reported.insert(to).second) return;
+        std::vector<std::string> cycle;
+        for (auto it = std::find(path.begin(), path.end(), to); it != path.end(); ++it) cycle.push_back(shown(*it));
+        cycle.push_back(shown(to));
+        diags_.report(Code::recursion, span, fmt::format("'{}' calls itself: {}", to->name, fmt::join(cycle, " -> ")),
+                      "Keli functions may not recurse; use a 'while' loop");
+      });
+  if (!reported.empty()) return;
+  // The engines stop a chain of calls deeper than kMaxCallDepth in play. The longest chain the
+  // text allows is bounded here instead, once, where it starts: then every later walk over calls
+  // (the optimizer's inlining, the native emitter) is bounded too.
+  ast::Decl* top = nullptr;
+  for (auto& [d, c] : chain)
+    if (counts_as_call(d) && c.first > lang::kMaxCallDepth && (!top || c.first > chain[top].first)) top = d;
+  if (!top) return;
+  std::vector<std::string> names;
+  for (ast::Decl* d = top; d && names.size() < 4; d = chain[d].second) names.push_back("'" + shown(d) + "'");
+  diags_.report(Code::too_deep, top->name_span,
+                fmt::format("calls can nest {} deep from '{}' ({} ...), more than the {} the engines allow "
+                            "(kMaxCallDepth)",
+                            chain[top].first, shown(top), fmt::join(names, " -> "), lang::kMaxCallDepth),
+                "compute part of the chain in one function, or loop with 'while' instead of calling on");
 }
 
 }  // namespace keli::check

@@ -54,7 +54,7 @@ void Checker::check_all() {
   if (!c_.players && !broken("players")) {
     diags_.report(Code::missing_decl, top, "the game declares no players",
                   "add 'players N', for example 'players 2 named South, North'");
-  } else {
+  } else if (c_.players) {  // a broken `players` line declares nothing: its syntax error says why
     constant_int(*c_.players->value, "the number of players");
   }
   if (c_.pieces) constant_int(*c_.pieces->value, "the number of pieces");

@@ -40,14 +40,31 @@ VarInfo Compiler::layout(const ast::Decl& d, int base, const Program& out, bool 
       t.dim_kinds.push_back(lang::DimKind::Piece);
     } else {
       int64_t lo = need_constant(*dim.lo, "a range bound"), hi = need_constant(*dim.hi, "a range bound");
-      if (hi < lo || hi - lo >= 1'000'000) {
-        diags.report(Code::eval_error, dim.span, fmt::format("the range {}..{} is empty or too large", lo, hi));
+      if (hi < lo) {
+        diags.report(Code::eval_error, dim.span, fmt::format("the range {}..{} is empty", lo, hi));
         hi = lo;
+      } else if (hi - lo >= lang::kMaxTableCells) {  // the whole table is measured below; this keeps it in an int
+        hi = lo + lang::kMaxTableCells;
       }
       t.dims.push_back(static_cast<int>(hi - lo + 1));
       t.lows.push_back(static_cast<int>(lo));
       t.dim_kinds.push_back(lang::DimKind::Range);
     }
+  }
+  // Bounded before anything is allocated: the table, and all tables of its kind up to it.
+  int64_t cells = 1;
+  for (int x : t.dims) cells = std::min<int64_t>(cells * x, lang::kMaxTableCells + 1);
+  if (cells > lang::kMaxTableCells || base + cells > lang::kMaxTableCells) {
+    diags.report(
+        Code::too_large, d.name_span,
+        cells > lang::kMaxTableCells
+            ? fmt::format("the table '{}' has more than {} cells (kMaxTableCells)", d.name, lang::kMaxTableCells)
+            : fmt::format("the tables up to '{}' have more than {} cells in all (kMaxTableCells)", d.name,
+                          lang::kMaxTableCells),
+        building ? fmt::format("while the board is built a 'per site' dimension counts {} sites (kMaxSites)",
+                               lang::kMaxSites)
+                 : "index by fewer or smaller dimensions");
+    std::fill(t.dims.begin(), t.dims.end(), 1);
   }
   return t;
 }
@@ -145,7 +162,8 @@ void Compiler::build_dice(Program& out) {
     ds.name = d->name;
     int copies = d->copies ? static_cast<int>(need_constant(*d->copies, "the number of dice")) : 1;
     if (copies < 1 || copies > lang::kMaxDiceCopies) {
-      diags.report(Code::eval_error, d->copies ? d->copies->span : d->span, "dice sets hold 1 to 8 dice");
+      diags.report(Code::eval_error, d->copies ? d->copies->span : d->span,
+                   fmt::format("dice sets hold 1 to {} dice", lang::kMaxDiceCopies));
       copies = 1;
     }
     for (auto& die : d->faces) {
@@ -153,8 +171,19 @@ void Compiler::build_dice(Program& out) {
       for (auto& e : die) f.push_back(static_cast<int32_t>(need_constant(*e, "a die face")));
       for (int c = 0; c < (d->copies ? copies : 1); ++c) ds.faces.push_back(f);
     }
-    if (ds.faces.size() > static_cast<size_t>(lang::kMaxDice))
+    bool too_many = ds.faces.size() > static_cast<size_t>(lang::kMaxDice);
+    if (too_many)
       diags.report(Code::eval_error, d->span, fmt::format("dice sets hold at most {} dice", lang::kMaxDice));
+    // The throws are enumerated one by one: their number is bounded before the walk.
+    int64_t throws = 1;
+    for (auto& f : ds.faces) throws = std::min<int64_t>(throws * static_cast<int64_t>(f.size()), lang::kMaxThrows + 1);
+    if (!too_many && throws > lang::kMaxThrows) {
+      too_many = true;
+      diags.report(Code::too_large, d->name_span,
+                   fmt::format("the dice '{}' can fall in more than {} ways, the most enumerated (kMaxThrows)", d->name,
+                               lang::kMaxThrows),
+                   "use fewer dice or fewer faces; the ways are the product of the dice's face counts");
+    }
     // Every throw, in die order; identical dice give the same throw in any order, so their
     // values are sorted and equal throws merged, each with its exact weight.
     bool identical = std::all_of(ds.faces.begin(), ds.faces.end(), [&](auto& f) { return f == ds.faces[0]; });
@@ -173,7 +202,7 @@ void Compiler::build_dice(Program& out) {
         walk(i + 1);
       }
     };
-    if (ds.faces.size() <= 8) walk(0);
+    if (!too_many) walk(0);
     ds.total = 0;
     for (auto& [vals, w] : weights) {
       ds.outcomes.push_back({vals, w});

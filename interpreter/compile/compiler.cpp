@@ -157,9 +157,41 @@ Rule Compiler::compile_rule(CodeGen& gen, Program& out, const ast::Move& m) {
   }
   if (r.params.size() > static_cast<size_t>(lang::kMaxMoveParams))
     diags.report(Code::eval_error, m.span, fmt::format("a move has at most {} parameters", lang::kMaxMoveParams));
+  else
+    bound_move_tries(m, out);
   r.guard = m.guard ? gen.expr(*m.guard, fb) : -1;
   r.body = gen.block(m.body, fb);
   return r;
+}
+
+// Listing a rule's moves tries every value of its first parameter, then every value of the
+// second for each, and so on. When the domains' sizes are known now (constant ranges, sites,
+// seats, pieces; a region at most the largest) and that count passes kMaxMoveTries, the rule is
+// refused here; otherwise both engines stop a listing that passes it, naming the rule.
+void Compiler::bound_move_tries(const ast::Move& m, const Program& out) {
+  int64_t largest_region = 0;
+  for (const auto& r : out.regions) largest_region = std::max<int64_t>(largest_region, static_cast<int64_t>(r.size()));
+  int64_t tries = 0, product = 1;
+  for (const auto& p : m.params) {
+    const ast::Expr& d = *p.domain;
+    int64_t size = largest_region;
+    if (d.kind == ExprKind::Range) {
+      auto lo = constant(*d.kids[0]), hi = constant(*d.kids[1]);
+      if (!lo || !hi) return;  // known only in play
+      size = std::max<int64_t>(0, std::min<int64_t>(*hi - *lo + 1, lang::kMaxMoveTries + 1));
+    } else if (d.type == ast::Type::Domain) {
+      auto t = static_cast<ast::Type>(d.enum_id);
+      size = t == ast::Type::Site ? out.num_sites : t == ast::Type::Player ? out.num_players : out.num_pieces;
+    }
+    product = std::min<int64_t>(product * size, lang::kMaxMoveTries + 1);
+    tries = std::min<int64_t>(tries + product, lang::kMaxMoveTries + 1);
+  }
+  if (tries > lang::kMaxMoveTries)
+    diags.report(Code::too_large, m.params[0].domain->span,
+                 fmt::format("listing the moves of '{}' would try more than {} values of its parameters "
+                             "(kMaxMoveTries)",
+                             m.name, lang::kMaxMoveTries),
+                 "narrow the parameters' domains, or choose one parameter in the move's body");
 }
 
 void Compiler::set_move_limit(Program& out) {

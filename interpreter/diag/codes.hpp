@@ -7,6 +7,9 @@
   X(syntax, "E001", Error, "the text does not follow the grammar")                                            \
   X(unreadable_file, "E002", Error, "a file (the game, an import or a base) cannot be read")                  \
   X(duplicate_header, "E003", Error, "a file may extend at most one base game")                               \
+  X(too_deep, "E004", Error, "brackets, blocks, operators or calls nested deeper than a safety bound")        \
+  X(forbidden_file, "E005", Error, "a file outside the folders games come from, or not Keli source")          \
+  X(import_cycle, "E006", Error, "files that import or extend one another in a cycle")                        \
   X(unknown_name, "E101", Error, "a name that nothing declares")                                              \
   X(duplicate_name, "E102", Error, "a name declared twice")                                                   \
   X(unknown_type, "E103", Error, "a type name that does not exist")                                           \
@@ -21,6 +24,7 @@
   X(bad_domain, "E206", Error, "a loop or move parameter over something that is not a domain")                \
   X(missing_index, "E207", Error, "a table used without all its indices")                                     \
   X(number_too_large, "E208", Error, "a number too large for the game's 32-bit state")                        \
+  X(too_large, "E209", Error, "a table, dice set or move's choices larger than a safety bound")               \
   X(bad_param_value, "E301", Error, "a parameter value outside its allowed values")                           \
   X(unknown_param, "E302", Error, "a parameter that the game does not declare")                               \
   X(bad_param_decl, "E303", Error, "a parameter declaration whose allowed values are empty or wrong")         \

@@ -10,6 +10,9 @@
 #include <set>
 #include <sstream>
 
+#include <unistd.h>
+
+#include "ast/files.hpp"
 #include "format/layout.hpp"
 #include "format/tokens.hpp"
 #include "util/output_file.hpp"
@@ -20,6 +23,13 @@ namespace fs = std::filesystem;
 
 Result format_text(const std::string& path, const std::string& text) {
   Result r;
+  // Never a line of a file that is not Keli source in an error (ast/files.hpp).
+  if (auto bad = ast::not_keli_source(path, text)) {
+    r.status = Result::SyntaxError;
+    r.message = bad->line ? fmt::format("{}:{}:{}: error: {} [E005]\n", path, bad->line, bad->col, bad->message)
+                          : fmt::format("{}: error: {} [E005]\n", path, bad->message);
+    return r;
+  }
   Roles roles;
   if (!find_roles(path, text, roles, r.message)) {
     r.status = Result::SyntaxError;
@@ -82,7 +92,7 @@ std::vector<std::string> collect_files(const std::vector<std::string>& paths, st
       std::sort(found.begin(), found.end());
       for (const auto& f : found) add(f);
     } else if (fs::exists(p, ec)) {
-      add(p);  // a file named on the command line is formatted whatever its extension
+      add(p);  // a file named on the command line that is not Keli source is refused by format_text
     } else {
       missing.push_back(p);
     }

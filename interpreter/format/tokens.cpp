@@ -166,8 +166,10 @@ bool find_roles(const std::string& path, const std::string& text, Roles& roles, 
   int id = src.add(path, text);
   diag::Diagnostics diags;
   ast::parse_module(src, id, diags);
+  // A syntax error, or nesting past kMaxNesting, leaves the file alone; the second parse below
+  // then never meets nesting the first one refused (it has no depth guard of its own).
   for (const auto& d : diags.all())
-    if (d.code == diag::Code::syntax) {
+    if (d.code == diag::Code::syntax || d.code == diag::Code::too_deep) {
       error = diag::render(src, d);
       return false;
     }

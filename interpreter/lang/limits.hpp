@@ -8,27 +8,31 @@
 namespace keli::lang {
 
 // X(type, name, value, what it bounds)
-#define KELI_LIMITS(X)                                                                                    \
-  /* definitions and calls */                                                                             \
-  X(int, kMaxArgs, 8, "parameters of a def, shape, event or handler")                                     \
-  X(int, kMaxMoveParams, 4, "parameters of one move rule")                                                \
-  X(int, kMaxMemoArgs, 3, "arguments of a definition whose values are remembered during move generation") \
-  X(int, kMemoSlots, 256, "values remembered per remembered definition")                                  \
-  X(int, kMaxInlineNodes, 64, "nodes of an expression definition the optimizer inlines")                  \
-  X(int, kMaxCallDepth, 200, "nested calls, and separately nested event handlers")                        \
-  /* tables and dice */                                                                                   \
-  X(int, kMaxTableDims, 2, "index dimensions of a table")                                                 \
-  X(int, kMaxDice, 8, "dice in one set")                                                                  \
-  X(int, kMaxDiceCopies, 8, "copies in `N of {...}`")                                                     \
-  /* the game */                                                                                          \
-  X(int, kMaxSites, 4096, "sites a board may make")                                                       \
-  X(int, kMaxPlayers, 64, "seats of one game")                                                            \
-  X(int, kMaxPieces, 4096, "pieces of one game")                                                          \
-  /* play */                                                                                              \
-  X(int64_t, kMaxLoopIterations, 10'000'000, "rounds of one while loop, or values of one range")          \
-  X(int, kDefaultMoveLimit, 1'000'000, "decisions in a game that declares no `limit moves`")              \
-  /* numbers: literals and state slots are 32-bit */                                                      \
-  X(int64_t, kMaxLiteral, 2147483647, "the largest integer literal (-2147483648 is allowed)")             \
+#define KELI_LIMITS(X)                                                                                          \
+  /* definitions and calls */                                                                                   \
+  X(int, kMaxArgs, 8, "parameters of a def, shape, event or handler")                                           \
+  X(int, kMaxMoveParams, 4, "parameters of one move rule")                                                      \
+  X(int, kMaxMemoArgs, 3, "arguments of a definition whose values are remembered during move generation")       \
+  X(int, kMemoSlots, 256, "values remembered per remembered definition")                                        \
+  X(int, kMaxInlineNodes, 64, "nodes of an expression definition the optimizer inlines")                        \
+  X(int, kMaxCallDepth, 200, "nested calls, and separately nested event handlers")                              \
+  X(int, kMaxNesting, 200, "brackets, blocks and prefix operators inside one another; levels of an expression") \
+  /* tables and dice */                                                                                         \
+  X(int, kMaxTableDims, 2, "index dimensions of a table")                                                       \
+  X(int, kMaxDice, 8, "dice in one set")                                                                        \
+  X(int, kMaxDiceCopies, 8, "copies in `N of {...}`")                                                           \
+  X(int64_t, kMaxThrows, 1'000'000, "ways one set of dice can fall (the product of its face counts)")           \
+  X(int, kMaxTableCells, 16'777'216, "cells of one table, and of all state (or constant) tables together")      \
+  /* the game */                                                                                                \
+  X(int, kMaxSites, 4096, "sites a board may make")                                                             \
+  X(int, kMaxPlayers, 64, "seats of one game")                                                                  \
+  X(int, kMaxPieces, 4096, "pieces of one game")                                                                \
+  /* play */                                                                                                    \
+  X(int64_t, kMaxLoopIterations, 10'000'000, "rounds of one while loop, or values of one range")                \
+  X(int, kDefaultMoveLimit, 1'000'000, "decisions in a game that declares no `limit moves`")                    \
+  X(int64_t, kMaxMoveTries, 20'000'000, "parameter values one move rule tries in one listing of the moves")     \
+  /* numbers: literals and state slots are 32-bit */                                                            \
+  X(int64_t, kMaxLiteral, 2147483647, "the largest integer literal (-2147483648 is allowed)")  \
   /* the command line and its files */                                                                    \
   X(int64_t, kMaxGames, 1'000'000'000'000, "games of one simulate, match or bench run (-n, --games)")     \
   X(int, kMaxThreads, 1024, "threads of one simulate or match run (--threads)")                           \

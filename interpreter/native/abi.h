@@ -33,8 +33,9 @@ enum keli_fault_kind {
   KELI_FAULT_LOOP,         /* a while loop ran too long */
   KELI_FAULT_CALL_DEPTH,
   KELI_FAULT_EVENT_DEPTH,
-  KELI_FAULT_NOTE,      /* `fail`: the node's note */
-  KELI_FAULT_BUILD_ONLY /* a board-building statement during play (the node says which) */
+  KELI_FAULT_NOTE,       /* `fail`: the node's note */
+  KELI_FAULT_BUILD_ONLY, /* a board-building statement during play (the node says which) */
+  KELI_FAULT_MOVE_TRIES  /* a = rule: listing its moves tried more than kMaxMoveTries values */
 };
 
 typedef struct keli_fault {

@@ -277,6 +277,7 @@ void Emitter::legal() {
     line("(void)s; (void)L;");
     if (!rule.params.empty()) declare_frame(frame_of_slot(rule.params[0].slot));
     line(fmt::format("keli_move mv{{{}, {}, {{0, 0, 0, 0}}}};", r, rule.params.size()));
+    if (!rule.params.empty()) line("int64_t tries = 0;");  // as the interpreter's odometer counts
     int depth = 0;
     for (size_t k = 0; k < rule.params.size(); ++k) {
       const compile::RuleParam& prm = rule.params[k];
@@ -284,6 +285,8 @@ void Emitter::legal() {
       open("{");
       Dom d = domain(prm.domain);
       open(fmt::format("for (int {} = 0; {} < {}; ++{}) {{", i, i, d.size, i));
+      line(fmt::format("if (++tries > {}) {};", lang::kMaxMoveTries,
+                       fault(rule.params[0].domain, "KELI_FAULT_MOVE_TRIES", std::to_string(r))));
       line(fmt::format("{} = {};", slot(prm.slot), element(d, i)));
       line(fmt::format("mv.args[{}] = static_cast<int32_t>({});", k, slot(prm.slot)));
       if (prm.filter >= 0) line(fmt::format("if (!{}) continue;", expr(prm.filter)));

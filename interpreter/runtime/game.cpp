@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "compile/facts.hpp"
+#include "lang/limits.hpp"
 #include "runtime/messages.hpp"
 #include "runtime/native_game.hpp"
 
@@ -83,12 +84,15 @@ void Game::legal(const State& s, std::vector<Move>& out) {
       continue;
     }
     dom[0] = m_.open_domain(r.params[0].domain);
+    int64_t tries = 0;  // values bound, at every level: bounded as the native engine bounds them
     while (k >= 0) {
       if (at[k] >= dom[k].size) {
         --k;
         if (k >= 0) ++at[k];
         continue;
       }
+      if (++tries > lang::kMaxMoveTries)
+        throw diag::Error{diag::Code::runtime, p_->spans[r.params[0].domain], msg::too_many_tries(r.name), {}};
       int64_t v = m_.domain_value(dom[k], at[k]);
       m_.set_local(r.params[k].slot, v);
       mv.args[k] = static_cast<int32_t>(v);

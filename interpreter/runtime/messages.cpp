@@ -24,6 +24,10 @@ std::string empty_aggregate(bool min) { return fmt::format("{} over nothing", mi
 std::string range_too_long(int64_t lo, int64_t hi) {
   return fmt::format("the range {}..{} is longer than {}", lo, hi, lang::kMaxLoopIterations);
 }
+std::string too_many_tries(const std::string& move) {
+  return fmt::format("listing the moves of '{}' tried more than {} values of its parameters (kMaxMoveTries)", move,
+                     lang::kMaxMoveTries);
+}
 std::string loop_too_long() { return fmt::format("this loop ran {} times without ending", lang::kMaxLoopIterations); }
 std::string no_legal_move(const std::string& phase) {
   return fmt::format("no move is legal in phase '{}' and it has no 'otherwise' rule", phase);

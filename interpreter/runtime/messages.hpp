@@ -21,6 +21,7 @@ std::string no_seat(int64_t seat);
 std::string empty_aggregate(bool min);
 std::string range_too_long(int64_t lo, int64_t hi);
 std::string loop_too_long();
+std::string too_many_tries(const std::string& move);
 std::string no_legal_move(const std::string& phase);
 inline constexpr const char* kNoLegalMoveHint =
     "add 'otherwise NAME { ... }' to say what happens when nothing can be done";

@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 
+#include "ast/files.hpp"
 #include "ast/loader.hpp"
 #include "runtime/game.hpp"
 #include "scenario/yaml_read.hpp"
@@ -259,7 +260,13 @@ class Runner {
         fail(root, "a scenario file needs 'game:' and 'scenarios:'");
       only_keys(root, {"game", "params", "scenarios"}, "top-level", true);
       std::string game = text(root["game"], "'game'");
-      fs::path gp = fs::path(path).parent_path() / game;
+      // Beside the scenario, or in the folder above (NAME.tests/ sits beside NAME.keli), or the
+      // library: the same resolver as imports (ast/files.hpp), so `game:` cannot name any file.
+      std::error_code ec;
+      fs::path dir = fs::absolute(path, ec).parent_path();
+      ast::Located found = ast::locate(game, {{dir.string()}, {dir.string(), dir.parent_path().string()}});
+      if (found.path.empty()) fail(root["game"], found.error, found.hint);
+      fs::path gp = found.path;
       auto gf = GameFile::open(gp.string());
       if (!gf->ok()) {
         const auto& d = gf->diagnostics().all();

@@ -10,6 +10,7 @@
 #include <memory>
 #include <sstream>
 
+#include "ast/files.hpp"
 #include "ast/loader.hpp"
 #include "session/game_file.hpp"
 #include "trace/state_json.hpp"
@@ -94,11 +95,11 @@ namespace {
 // Keli's source tree (where the bundled games live). Empty when none has it.
 std::string locate_game(const std::string& recorded, const std::string& trace_path) {
   namespace fs = std::filesystem;
+  // As given (from the folder replay runs in), beside the trace, in Keli's tree; held to those
+  // folders and the library's (ast/files.hpp), so a trace cannot name any file at all.
   std::error_code ec;
-  for (const fs::path& cand :
-       {fs::path(recorded), fs::path(trace_path).parent_path() / recorded, fs::path(KELI_SOURCE_ROOT) / recorded})
-    if (fs::is_regular_file(cand, ec)) return cand.string();
-  return {};
+  std::string here = fs::current_path(ec).string(), beside = fs::absolute(trace_path, ec).parent_path().string();
+  return ast::locate(recorded, {{"", beside}, {here, beside}}).path;
 }
 
 // One replay: the trace's lines, the game they name, and each step re-run and compared in turn.

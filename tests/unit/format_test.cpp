@@ -108,7 +108,8 @@ TEST_CASE("fmt: idempotent and token-preserving on every .keli file in the repos
     INFO(path << "\n" << once.message);
     REQUIRE(once.status != format::Result::InternalError);
     if (once.status == format::Result::SyntaxError) {
-      CHECK(once.message.find("[E001]") != std::string::npos);
+      bool nesting = once.message.find("[E004]") != std::string::npos;  // past kMaxNesting: not laid out either
+      CHECK((once.message.find("[E001]") != std::string::npos || nesting));
       ++syntax_errors;
       continue;
     }

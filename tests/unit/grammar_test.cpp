@@ -1,6 +1,7 @@
 // PEGTL's grammar analysis over the whole Keli grammar: no rule can loop forever without
 // consuming input (a star of something that may match empty, left recursion). The recovery rule
-// is ours, so it says how it consumes: exactly as the item it wraps (analyze_traits below).
+// and the depth guard are ours, so they say how they consume: exactly as what they wrap
+// (analyze_traits below).
 #include <catch2/catch.hpp>
 
 #include <tao/pegtl/contrib/analyze.hpp>
@@ -10,6 +11,10 @@
 namespace tao::pegtl {
 template <typename Name, typename Item, keli::grammar::level Lv>
 struct analyze_traits<Name, keli::grammar::recover<Item, Lv>> : analyze_seq_traits<Item> {};
+template <typename Name, typename... Rules>
+struct analyze_traits<Name, keli::grammar::nest<Rules...>> : analyze_seq_traits<Rules...> {};
+template <typename Name>
+struct analyze_traits<Name, keli::grammar::range_ahead> : analyze_opt_traits<> {};  // looks ahead, consumes nothing
 }  // namespace tao::pegtl
 
 namespace keli::test {

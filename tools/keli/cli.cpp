@@ -5,8 +5,10 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <optional>
 
+#include "ast/files.hpp"
 #include "ast/loader.hpp"
 #include "lang/limits.hpp"
 #include "scenario/yaml_read.hpp"
@@ -64,6 +66,13 @@ void set_seconds(Args& a, const std::string& v) {
   a.seconds = read_whole<double>(
       v, [](const std::string& x, size_t* u) { return std::stod(x, u); }, error);
   if (!(a.seconds > 0) || a.seconds > static_cast<double>(lang::kMaxSeconds)) throw Usage{error};
+}
+
+void add_search_path(Args& a, const std::string& v) {
+  std::error_code ec;
+  if (v.empty() || !std::filesystem::is_directory(v, ec))
+    throw Usage{fmt::format("--path takes a folder games may be read from, and '{}' is not one", v)};
+  a.search_path.push_back(v);
 }
 
 void set_ply(Args& a, const std::string& v) {
@@ -135,13 +144,15 @@ const std::vector<Option>& options() {
       {"--no-invariants", {"--no-invariants"}, false, [](Args& a, const std::string&) { a.no_invariants = true; }},
       {"--output", {"-o", "--output"}, true, [](Args& a, const std::string& v) { a.output = v; }},
       {"--ply", {"--ply"}, true, set_ply},
+      {"--path", {"--path"}, true, add_search_path},  // every command that parses options loads games
   };
   return table;
 }
 
 const Option* find_option(const std::string& arg, const std::vector<std::string>& allowed) {
   for (const Option& o : options()) {
-    if (std::find(allowed.begin(), allowed.end(), o.allowed) == allowed.end()) continue;
+    if (std::string(o.allowed) != "--path" && std::find(allowed.begin(), allowed.end(), o.allowed) == allowed.end())
+      continue;
     for (const char* spelling : o.spellings)
       if (arg == spelling) return &o;
   }
@@ -176,6 +187,7 @@ Args parse(const std::vector<std::string>& argv, const std::vector<std::string>&
       a.files.push_back(argv[i]);
     }
   }
+  ast::set_search_path(a.search_path);
   return a;
 }
 

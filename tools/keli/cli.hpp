@@ -47,6 +47,8 @@ struct Args {
   // --engine interp|native|auto and --cache DIR (commands that run games).
   std::optional<runtime::Engine> engine;
   std::string cache;
+  // --path DIR (repeatable, every command that loads games): more folders games may come from.
+  std::vector<std::string> search_path;
 };
 
 // Sets the engine every Game of this command runs on: --engine, else `fallback`; --cache.

@@ -17,6 +17,11 @@
   "              computer player, else interp\n"                                              \
   "  --cache DIR where native code is kept (default $XDG_CACHE_HOME/keli or ~/.cache/keli)\n"
 
+// The option every command that loads games takes (ast/files.hpp, docs/cli.md), added to their help.
+#define KELI_PATH_HELP                                                                           \
+  "  --path DIR  one more folder games, imports and bases may be read from (repeatable); also\n" \
+  "              the game's own folder and below, Keli's stdlib/ and games/, and $KELI_PATH\n"
+
 namespace {
 
 struct Command {
@@ -211,7 +216,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 2, argv + argc);
     for (const auto& a : args)
       if (a == "--help" || a == "-h") {
-        fmt::print("{}", c.help);
+        fmt::print("{}{}", c.help, std::string(c.name) == "fmt" ? "" : KELI_PATH_HELP);
         return keli::cli::kOk;
       }
     try {

@@ -27,6 +27,9 @@ namespace keli::lang {
   /* play */                                                                                              \
   X(int64_t, kMaxLoopIterations, 10'000'000, "rounds of one while loop, or values of one range")          \
   X(int, kDefaultMoveLimit, 1'000'000, "decisions in a game that declares no `limit moves`")              \
+  /* work per step: loop rounds, elements visited, calls (runtime/machine.hpp says what counts) */        \
+  X(int64_t, kDefaultWorkBudget, 100'000'000, "units of work in one step of a game without `limit work`") \
+  X(int64_t, kMaxWorkBudget, 1'000'000'000, "the largest budget `limit work` or --budget may set")        \
   /* numbers: literals and state slots are 32-bit */                                                      \
   X(int64_t, kMaxLiteral, 2147483647, "the largest integer literal (-2147483648 is allowed)")
 

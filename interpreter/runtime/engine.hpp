@@ -15,9 +15,13 @@ enum class Engine : uint8_t { Interp, Native, Auto };
 struct EngineOptions {
   Engine engine = Engine::Interp;
   std::string cache_dir;  // native: where compiled games are kept; empty: $XDG_CACHE_HOME/keli
+  // Units of work one step may do (docs/language.md, "limit work"), 1 to lang::kMaxWorkBudget;
+  // 0: the game's `limit work`, else lang::kDefaultWorkBudget. The default engine's also bounds
+  // building the board.
+  int64_t budget = 0;
 };
 
-// The options a Game made without any uses (tools set it from --engine and --cache).
+// The options a Game made without any uses (tools set it from --engine, --cache and --budget).
 void set_default_engine(const EngineOptions& o);
 EngineOptions default_engine();
 

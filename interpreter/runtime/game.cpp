@@ -17,6 +17,8 @@ Game::Game(std::shared_ptr<const compile::Program> p) : Game(std::move(p), defau
 
 Game::Game(std::shared_ptr<const compile::Program> p, const EngineOptions& engine)
     : p_(std::move(p)), m_(*p_), native_(make_native(*p_, engine)) {
+  if (engine.budget > 0) m_.set_budget(engine.budget);
+  if (native_) native_->set_budget(m_.budget());
   scratch_.resize(p_->state_size);
   roll_.reserve(p_->max_roll);
 }
@@ -57,6 +59,7 @@ void Game::legal(const State& s, std::vector<Move>& out) {
     m_.bind(const_cast<int32_t*>(s.data()));
     m_.memo_on();  // the state cannot change until the moves are listed
   }
+  m_.reset_work();  // one budget for the whole listing
   struct MemoOff {
     Machine& m;
     ~MemoOff() { m.memo_off(); }
@@ -83,6 +86,7 @@ void Game::legal(const State& s, std::vector<Move>& out) {
         if (k >= 0) ++at[k];
         continue;
       }
+      m_.spend(r.params[k].domain);  // each candidate value of each parameter
       int64_t v = m_.domain_value(dom[k], at[k]);
       m_.set_local(r.params[k].slot, v);
       mv.args[k] = static_cast<int32_t>(v);

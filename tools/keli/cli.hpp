@@ -43,12 +43,13 @@ struct Args {
   int threads = 0;  // 0: not given
   double seconds = 0;
   bool csv = false;
-  // --engine interp|native|auto and --cache DIR (commands that run games).
+  // --engine interp|native|auto, --cache DIR and --budget N (commands that run games).
   std::optional<runtime::Engine> engine;
   std::string cache;
+  int64_t budget = 0;  // 0: the game's `limit work`
 };
 
-// Sets the engine every Game of this command runs on: --engine, else `fallback`; --cache.
+// Sets the engine every Game of this command runs on: --engine, else `fallback`; --cache, --budget.
 void use_engine(const Args& a, runtime::Engine fallback);
 
 // Parses the options a command accepts (`allowed` lists them, e.g. {"--param", "--seed"}).

@@ -94,7 +94,7 @@ TEST_CASE("every command that plays takes --budget", "[cli][budget]") {
   std::filesystem::remove(trace);
 }
 
-TEST_CASE("--budget takes a whole number from 1 to kMaxWorkBudget", "[cli][budget]") {
+TEST_CASE("the option --budget takes a whole number from 1 to kMaxWorkBudget", "[cli][budget]") {
   for (const char* bad : {"0", "-3", "x", "1000000001", "1e6", ""}) {
     INFO(bad);
     auto r = keli({"run", "games/raja_pasu.keli", "--budget", bad});

@@ -8,12 +8,14 @@
 
 namespace keli::agents {
 
-Evaluator::Evaluator(const compile::Program& p, const runtime::NativeGame* native)
+Evaluator::Evaluator(const compile::Program& p, const runtime::NativeGame* native, int64_t budget)
     : p_(p),
       m_(p),
       native_(native ? std::make_unique<runtime::NativeGame>(p, native->module()) : nullptr),
       scratch_(p.initial),
       scores_(p.num_players, 0.0) {
+  if (budget > 0) m_.set_budget(budget);
+  if (native_) native_->set_budget(m_.budget());
   team_.resize(p.num_players);
   std::iota(team_.begin(), team_.end(), 0);
   if (p.team >= 0) {

@@ -20,8 +20,9 @@ std::unique_ptr<Agent> make_expectimax(const Options& o);
 // agent is made before it knows its game) and rebuilt when the program changes.
 class Evaluator {
  public:
-  // `native`: the game's native code, to evaluate with (null: the interpreter).
-  explicit Evaluator(const compile::Program& p, const runtime::NativeGame* native = nullptr);
+  // `native`: the game's native code, to evaluate with (null: the interpreter); `budget`: the
+  // work each evaluation may do (0: the game's `limit work`).
+  explicit Evaluator(const compile::Program& p, const runtime::NativeGame* native = nullptr, int64_t budget = 0);
   const compile::Program& program() const { return p_; }
   int players() const { return p_.num_players; }
   bool declared() const { return p_.evaluate >= 0; }
@@ -64,7 +65,7 @@ class EvaluatorCache {
     // the address and a fingerprint: a new program may be allocated where a freed one was
     size_t print = p.code.size() * 31 + p.state_size * 7 + p.callables.size();
     if (!e_ || &e_->program() != &p || print != print_ || e_->native() != (g.native() != nullptr))
-      e_ = std::make_unique<Evaluator>(p, g.native().get());
+      e_ = std::make_unique<Evaluator>(p, g.native().get(), g.budget());
     print_ = print;
     return *e_;
   }

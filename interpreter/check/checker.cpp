@@ -11,6 +11,7 @@
 #include <set>
 
 #include "check/checker_impl.hpp"
+#include "lang/builtins.hpp"
 
 namespace keli::check {
 
@@ -137,10 +138,19 @@ void Checker::check_shape(ast::Decl& d) {
   d.frame = end();
 }
 
+// `limit NAME N`: a known limit, once per file (a variant's replaces its base's), N constant.
 void Checker::check_limit(ast::Decl& d) {
-  if (d.name != "moves")
+  const std::vector<std::string> names(std::begin(lang::kGameLimitNames), std::end(lang::kGameLimitNames));
+  if (lang::find_game_limit(d.name) < 0)
     diags_.report(Code::unknown_name, d.name_span, fmt::format("unknown limit '{}'", d.name),
-                  hint_or(diag::suggest(d.name, {"moves"}), "the limit a game may declare is 'moves'"));
+                  hint_or(diag::suggest(d.name, names),
+                          fmt::format("the limits a game may declare are '{}'", fmt::join(names, "', '"))));
+  for (const ast::Decl* e : c_.limits) {
+    if (e == &d) break;
+    if (e->name == d.name && e->file == d.file)
+      diags_.report(Code::duplicate_name, d.name_span, fmt::format("'limit {}' is declared twice", d.name),
+                    fmt::format("keep one: the other is on line {}", e->name_span.line));
+  }
   constant_int(*d.value, "a limit");
 }
 

@@ -104,6 +104,7 @@ bool Compiler::build_board(Program& out) {
   Program b;
   b.num_players = out.num_players;
   b.num_pieces = out.num_pieces;
+  b.work_budget = out.work_budget;
   lay_out_tables(b, true);
   CodeGen gen(b, ck, values, true);
   int entry;

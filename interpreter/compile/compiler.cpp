@@ -10,6 +10,7 @@
 #include "compile/compiler_impl.hpp"
 #include "compile/optimize.hpp"
 #include "lang/arith.hpp"
+#include "lang/builtins.hpp"
 #include "lang/limits.hpp"
 
 namespace keli::compile {
@@ -26,6 +27,7 @@ std::shared_ptr<Program> Compiler::run(const ParamSettings& settings) {
   if (!set_params(settings, *out)) return nullptr;
   if (!count_players(*out)) return nullptr;
   count_pieces(*out);
+  set_limits(*out);  // before the board: `limit work` bounds building it too
   if (diags.has_errors() || !build_board(*out)) return nullptr;
   build_dice(*out);
   lay_out_state(*out);
@@ -46,7 +48,6 @@ std::shared_ptr<Program> Compiler::run(const ParamSettings& settings) {
     out->callables[c].is_expr = true;
     out->invariants.emplace_back(inv->doc, c);
   }
-  set_move_limit(*out);
   for (auto* d : ck.displays) compile_display(gen, *out, *d);
   out->evaluate = agent_hook(gen, "evaluate");
   out->team = agent_hook(gen, "team");
@@ -194,13 +195,20 @@ void Compiler::bound_move_tries(const ast::Move& m, const Program& out) {
                  "narrow the parameters' domains, or choose one parameter in the move's body");
 }
 
-void Compiler::set_move_limit(Program& out) {
-  // Keli's own bound when a game declares none: no game runs forever.
+// `limit moves` and `limit work`, the last one read of each winning (a variant's); Keli's own
+// bounds when a game declares none: no game runs forever, no step does unbounded work.
+void Compiler::set_limits(Program& out) {
   out.move_limit = kDefaultMoveLimit;
+  out.work_budget = lang::kDefaultWorkBudget;
   for (auto* l : ck.limits) {
+    const int which = lang::find_game_limit(l->name);
+    const int64_t most = which == static_cast<int>(lang::GameLimit::work) ? lang::kMaxWorkBudget : INT32_MAX;
     int64_t v = need_constant(*l->value, "a limit");
-    if (v < 1 || v > INT32_MAX)
-      diags.report(Code::eval_error, l->value->span, fmt::format("a limit must be 1 to {}, not {}", INT32_MAX, v));
+    if (v < 1 || v > most)
+      diags.report(Code::eval_error, l->value->span,
+                   fmt::format("'limit {}' must be 1 to {}, not {}", l->name, most, v));
+    else if (which == static_cast<int>(lang::GameLimit::work))
+      out.work_budget = v;
     else
       out.move_limit = static_cast<int>(v);
   }

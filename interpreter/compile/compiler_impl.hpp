@@ -45,7 +45,7 @@ struct Compiler {
   void compile_phase(CodeGen& gen, Program& out, const ast::Decl& ph);
   Rule compile_rule(CodeGen& gen, Program& out, const ast::Move& m);
   void bound_move_tries(const ast::Move& m, const Program& out);
-  void set_move_limit(Program& out);
+  void set_limits(Program& out);
   void compile_display(CodeGen& gen, Program& out, const ast::Decl& d);
   int piece_function(CodeGen& gen, Program& out, const std::string& name);
   int agent_hook(CodeGen& gen, const std::string& name);

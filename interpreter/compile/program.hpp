@@ -168,12 +168,13 @@ struct Program {
   std::vector<int> setups;                              // callables
   std::vector<std::pair<std::string, int>> invariants;  // text, callable
   std::vector<std::string> notes;
-  int locals = 0;                         // total local slots
-  int move_limit = 0;                     // 0: none
-  int display = -1;                       // var index shown on the board, -1 for none
-  int display_marks = -1;                 // region instance whose empty sites are marked, -1 for none
-  int piece_site = -1, piece_owner = -1;  // callables (pc) -> site and (pc) -> seat, -1 for none
-  int max_roll = 0;                       // the most dice any set throws
+  int locals = 0;                                  // total local slots
+  int move_limit = 0;                              // 0: none
+  int64_t work_budget = lang::kDefaultWorkBudget;  // units of work a step may do (`limit work`)
+  int display = -1;                                // var index shown on the board, -1 for none
+  int display_marks = -1;                          // region instance whose empty sites are marked, -1 for none
+  int piece_site = -1, piece_owner = -1;           // callables (pc) -> site and (pc) -> seat, -1 for none
+  int max_roll = 0;                                // the most dice any set throws
   // Filled by compile/optimize:
   std::vector<Access> var_access, const_access;  // per entry of vars / const_tables
   bool guards_write_state = true;                // some move guard or filter may write the state

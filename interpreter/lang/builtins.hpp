@@ -3,6 +3,7 @@
 // (runtime/machine.cpp; the native emitter).
 #pragma once
 
+#include <iterator>
 #include <string_view>
 
 #include "lang/types.hpp"
@@ -71,7 +72,26 @@ struct BuiltinVarInfo {
 const BuiltinVarInfo& builtin_var_info(BuiltinVar v);
 int find_builtin_var(std::string_view name);
 
-// Limits a game may declare with `limit NAME N`.
-#define KELI_GAME_LIMITS(X) X(moves, "moves", "decisions in a whole game; reaching it ends the game unfinished")
+// Limits a game may declare with `limit NAME N` (at most one of each per file; a variant's wins).
+#define KELI_GAME_LIMITS(X)                                                            \
+  X(moves, "moves", "decisions in a whole game; reaching it ends the game unfinished") \
+  X(work, "work", "units of work in one step (loop rounds, elements visited, calls); more is an error")
+
+enum class GameLimit : uint8_t {
+#define KELI_GAME_LIMIT_ENUM(id, name, doc) id,
+  KELI_GAME_LIMITS(KELI_GAME_LIMIT_ENUM)
+#undef KELI_GAME_LIMIT_ENUM
+};
+inline constexpr std::string_view kGameLimitNames[] = {
+#define KELI_GAME_LIMIT_NAME(id, name, doc) name,
+    KELI_GAME_LIMITS(KELI_GAME_LIMIT_NAME)
+#undef KELI_GAME_LIMIT_NAME
+};
+// The limit called `name`, or -1.
+inline int find_game_limit(std::string_view name) {
+  for (size_t i = 0; i < std::size(kGameLimitNames); ++i)
+    if (kGameLimitNames[i] == name) return static_cast<int>(i);
+  return -1;
+}
 
 }  // namespace keli::lang

@@ -31,13 +31,16 @@ namespace keli::lang {
   X(int64_t, kMaxLoopIterations, 10'000'000, "rounds of one while loop, or values of one range")                \
   X(int, kDefaultMoveLimit, 1'000'000, "decisions in a game that declares no `limit moves`")                    \
   X(int64_t, kMaxMoveTries, 20'000'000, "parameter values one move rule tries in one listing of the moves")     \
+  /* work per step: loop rounds, elements visited, calls (runtime/machine.hpp says what counts) */              \
+  X(int64_t, kDefaultWorkBudget, 100'000'000, "units of work in one step of a game without `limit work`")       \
+  X(int64_t, kMaxWorkBudget, 1'000'000'000, "the largest budget `limit work` or --budget may set")              \
   /* numbers: literals and state slots are 32-bit */                                                            \
-  X(int64_t, kMaxLiteral, 2147483647, "the largest integer literal (-2147483648 is allowed)")  \
-  /* the command line and its files */                                                                    \
-  X(int64_t, kMaxGames, 1'000'000'000'000, "games of one simulate, match or bench run (-n, --games)")     \
-  X(int, kMaxThreads, 1024, "threads of one simulate or match run (--threads)")                           \
-  X(int64_t, kMaxSeconds, 1'000'000, "seconds of one bench run (--seconds)")                              \
-  X(int, kMaxSymlinkHops, 40, "symbolic links followed to reach an output file")                          \
+  X(int64_t, kMaxLiteral, 2147483647, "the largest integer literal (-2147483648 is allowed)")                   \
+  /* the command line and its files */                                                                          \
+  X(int64_t, kMaxGames, 1'000'000'000'000, "games of one simulate, match or bench run (-n, --games)")           \
+  X(int, kMaxThreads, 1024, "threads of one simulate or match run (--threads)")                                 \
+  X(int64_t, kMaxSeconds, 1'000'000, "seconds of one bench run (--seconds)")                                    \
+  X(int, kMaxSymlinkHops, 40, "symbolic links followed to reach an output file")                                \
   X(int64_t, kMaxYamlNodes, 1'000'000, "values of one scenario file, each use of an alias counted")
 
 #define KELI_LIMIT_CONSTANT(type, name, value, what) inline constexpr type name = value;

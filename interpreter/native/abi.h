@@ -13,7 +13,7 @@
 extern "C" {
 #endif
 
-#define KELI_NATIVE_ABI_VERSION 1
+#define KELI_NATIVE_ABI_VERSION 3
 #define KELI_NATIVE_ENTRY "keli_native_module"
 
 /* What went wrong in generated code; the host words the message (runtime/messages.hpp) at the
@@ -35,7 +35,8 @@ enum keli_fault_kind {
   KELI_FAULT_EVENT_DEPTH,
   KELI_FAULT_NOTE,       /* `fail`: the node's note */
   KELI_FAULT_BUILD_ONLY, /* a board-building statement during play (the node says which) */
-  KELI_FAULT_MOVE_TRIES  /* a = rule: listing its moves tried more than kMaxMoveTries values */
+  KELI_FAULT_MOVE_TRIES, /* a = rule: listing its moves tried more than kMaxMoveTries values */
+  KELI_FAULT_BUDGET      /* the step's work budget ran out at the node (ctx->work_left below 0) */
 };
 
 typedef struct keli_fault {
@@ -63,6 +64,7 @@ struct keli_ctx {
   const int32_t* roll; /* the current throw (chance bodies) */
   int32_t nroll;
   int32_t depth;     /* nested calls / events */
+  int64_t work_left; /* units of work the step may still do; the host sets it at every entry */
   keli_buffer moves; /* keli_move */
   keli_buffer notes; /* int32_t note ids */
   void (*grow)(keli_ctx* ctx, keli_buffer* buffer);

@@ -117,6 +117,7 @@ std::string Emitter::expr(int idx) {
       if (!passes_args(n.a))
         for (size_t i = 0; i < args.size() && i < cl.params.size(); ++i)
           line(fmt::format("L[{}] = {};", cl.params[i], args[i]));
+      line(fmt::format("spend(c, {});", idx));  // after the arguments, as the interpreter
       return named(fmt::format("f{}(c, s, L{})", n.a, call_args(n.a, args)));
     }
     case Op::Builtin: return builtin(n, idx);
@@ -188,7 +189,7 @@ std::string Emitter::aggregate(const Node& n, int idx) {
   std::string acc = tmp(), any = tmp(), i = tmp();
   line(fmt::format("int64_t {} = {};", acc, n.op == Op::AggAll ? 1 : 0));
   line(fmt::format("bool {} = false;", any));
-  open_domain_loop(n, i);
+  open_domain_loop(n, idx, i);
   std::string v = expr(n.k[1]);
   switch (n.op) {
     case Op::AggSum: line(fmt::format("{} = ar<Operator::Add>(c, {}, {}, {});", acc, idx, acc, v)); break;
@@ -206,13 +207,14 @@ std::string Emitter::aggregate(const Node& n, int idx) {
   return acc;
 }
 
-// The loop of a `for` or an aggregate (a=slot k0=domain k2=filter): a scope, the domain opened
-// once, each element in order in the slot, the filter skipping; the caller writes the body and
-// closes both.
-void Emitter::open_domain_loop(const Node& n, const std::string& i) {
+// The loop of a `for` or an aggregate (a=slot k0=domain k2=filter, at node idx): a scope, the
+// domain opened once, each element a unit of work, in order in the slot, the filter skipping; the
+// caller writes the body and closes both.
+void Emitter::open_domain_loop(const Node& n, int idx, const std::string& i) {
   open("{");
   Dom d = domain(n.k[0]);
   open(fmt::format("for (int {} = 0; {} < {}; ++{}) {{", i, i, d.size, i));
+  line(fmt::format("spend(c, {});", idx));
   line(fmt::format("{} = {};", slot(n.a), element(d, i)));
   if (n.k[2] >= 0) {
     std::string f = expr(n.k[2]);

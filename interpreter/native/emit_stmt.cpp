@@ -89,13 +89,13 @@ void Emitter::emit_event(const Node& n, int idx) {
       line(fmt::format("const bool {} = {};", run, expr(h.guard)));
     }
     open(fmt::format("if ({}) {{", run));
+    line(fmt::format("spend(c, {});", idx));
     line(fmt::format("if (++c->depth > {}) {};", lang::kMaxCallDepth, fault(cl.body, "KELI_FAULT_EVENT_DEPTH")));
     line(fmt::format("b{}(c, s, L);", h.callable));
     line("--c->depth;");
     close();
     close();
   }
-  (void)idx;
 }
 
 void Emitter::finish(const Node& n, int idx) {
@@ -113,7 +113,7 @@ void Emitter::finish(const Node& n, int idx) {
   close();
 }
 
-// `while`: bounded by kMaxLoopIterations, as in the interpreter.
+// `while`: bounded by kMaxLoopIterations, as in the interpreter; each round a unit of work.
 void Emitter::while_loop(const Node& n, int idx) {
   std::string guard = tmp();
   open("{");
@@ -122,14 +122,15 @@ void Emitter::while_loop(const Node& n, int idx) {
   std::string cond = expr(n.k[0]);
   line(fmt::format("if (!{}) break;", cond));
   line(fmt::format("if (++{} > {}) {};", guard, lang::kMaxLoopIterations, fault(idx, "KELI_FAULT_LOOP")));
+  line(fmt::format("spend(c, {});", idx));
   stmts(n.k[1]);
   close();
   close();
 }
 
 // `for x in D where F`: the domain opened once, its elements in order.
-void Emitter::for_loop(const Node& n) {
-  open_domain_loop(n, tmp());
+void Emitter::for_loop(const Node& n, int idx) {
+  open_domain_loop(n, idx, tmp());
   stmts(n.k[1]);
   close();
   close();
@@ -173,7 +174,7 @@ void Emitter::stmt(int idx) {
       return;
     }
     case Op::While: while_loop(n, idx); return;
-    case Op::For: for_loop(n); return;
+    case Op::For: for_loop(n, idx); return;
     case Op::Return:
       if (n.k[0] < 0) {
         line("return 0;");

@@ -52,8 +52,8 @@ class Emitter {
   void update_facts(int var, const std::string& off, const std::string& before, const std::string& now);
   void set_local(const compile::Node& n, int idx);
   void while_loop(const compile::Node& n, int idx);
-  void for_loop(const compile::Node& n);
-  void open_domain_loop(const compile::Node& n, const std::string& counter);
+  void for_loop(const compile::Node& n, int idx);
+  void open_domain_loop(const compile::Node& n, int idx, const std::string& counter);
   void emit_event(const compile::Node& n, int idx);
   void finish(const compile::Node& n, int idx);
 

@@ -15,12 +15,16 @@ enum class Engine : uint8_t { Interp, Native, Auto };
 struct EngineOptions {
   Engine engine = Engine::Interp;
   std::string cache_dir;  // native: where compiled games are kept; empty: $XDG_CACHE_HOME/keli
+  // Units of work one step may do (docs/language.md, "limit work"), 1 to lang::kMaxWorkBudget;
+  // 0: the game's `limit work`, else lang::kDefaultWorkBudget. The default engine's also bounds
+  // building the board.
+  int64_t budget = 0;
   // Debug: after every step, each count the engine keeps (compile/facts.hpp) is recomputed from
   // the variables and compared; a difference is an internal error. KELI_CHECK_FACTS=1 sets it.
   bool check_facts = false;
 };
 
-// The options a Game made without any uses (tools set it from --engine and --cache).
+// The options a Game made without any uses (tools set it from --engine, --cache and --budget).
 void set_default_engine(const EngineOptions& o);
 EngineOptions default_engine();
 

@@ -21,6 +21,8 @@ Game::Game(std::shared_ptr<const compile::Program> p) : Game(std::move(p), defau
 
 Game::Game(std::shared_ptr<const compile::Program> p, const EngineOptions& engine)
     : p_(std::move(p)), m_(*p_), native_(make_native(*p_, engine)) {
+  if (engine.budget > 0) m_.set_budget(engine.budget);
+  if (native_) native_->set_budget(m_.budget());
   scratch_.resize(p_->state_size);
   const char* env = std::getenv("KELI_CHECK_FACTS");
   check_facts_ = !p_->facts.empty() && (engine.check_facts || (env && *env && std::string(env) != "0"));
@@ -64,6 +66,7 @@ void Game::legal(const State& s, std::vector<Move>& out) {
     m_.bind(const_cast<int32_t*>(s.data()));
     m_.memo_on();  // the state cannot change until the moves are listed
   }
+  m_.reset_work();  // one budget for the whole listing
   struct MemoOff {
     Machine& m;
     ~MemoOff() { m.memo_off(); }
@@ -93,6 +96,7 @@ void Game::legal(const State& s, std::vector<Move>& out) {
       }
       if (++tries > lang::kMaxMoveTries)
         throw diag::Error{diag::Code::runtime, p_->spans[r.params[0].domain], msg::too_many_tries(r.name), {}};
+      m_.spend(r.params[k].domain);  // each candidate value of each parameter
       int64_t v = m_.domain_value(dom[k], at[k]);
       m_.set_local(r.params[k].slot, v);
       mv.args[k] = static_cast<int32_t>(v);

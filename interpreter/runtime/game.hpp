@@ -37,6 +37,9 @@ class Game {
   Engine engine() const { return native_ ? Engine::Native : Engine::Interp; }  // the one running
   // The native code it runs on (null on the interpreter), for others to make their own runner.
   std::shared_ptr<const class NativeGame> native() const { return native_; }
+  // Units of work each step may do: EngineOptions::budget, else the game's `limit work`. A step
+  // is a move, a throw, a listing of legal moves, a setup block, a call (an invariant checked).
+  int64_t budget() const { return m_.budget(); }
 
   State initial();  // the start position: variables' initial values, then the setup blocks
   bool over(const State& s) const { return s[compile::kOver] != compile::kPlaying; }

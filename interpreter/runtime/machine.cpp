@@ -10,6 +10,7 @@
 #include "lang/arith.hpp"
 #include "compile/facts.hpp"
 #include "lang/builtins.hpp"
+#include "runtime/engine.hpp"
 #include "runtime/messages.hpp"
 
 namespace keli::runtime {
@@ -21,13 +22,19 @@ using lang::kMaxSites;
 using lang::kMemoSlots;
 
 Machine::Machine(const compile::Program& p, compile::Program* building)
-    : p_(p), building_(building), locals_(std::max(1, p.locals), 0) {
+    : p_(p), building_(building), locals_(std::max(1, p.locals), 0), budget_(p.work_budget), work_left_(budget_) {
   if (!building_) memo_table_.resize(p.callables.size() * kMemoSlots);
 }
 
 void Machine::fail(int node, const std::string& message) const {
   Span span = node >= 0 && node < static_cast<int>(p_.spans.size()) ? p_.spans[node] : Span{};
   throw diag::Error{building_ ? diag::Code::eval_error : diag::Code::runtime, span, message, {}};
+}
+
+void Machine::out_of_work(int node) const {
+  Span span = node >= 0 && node < static_cast<int>(p_.spans.size()) ? p_.spans[node] : Span{};
+  throw diag::Error{building_ ? diag::Code::eval_error : diag::Code::runtime, span,
+                    msg::out_of_work(p_.code[node].op, budget_), msg::kOutOfWorkHint};
 }
 
 // Play-time state does not exist while the board is built; the checker rejects such calls, and
@@ -69,6 +76,13 @@ int Machine::region_of(int64_t id, int node) const {
 }
 
 int64_t Machine::call(int callable, const int64_t* args, int nargs) {
+  reset_work();
+  return invoke(callable, args, nargs);
+}
+
+// Remembered values are used only when the budget left covers what computing them took; else
+// the body runs again and runs out where the native engine (which remembers nothing) does.
+int64_t Machine::invoke(int callable, const int64_t* args, int nargs) {
   const compile::Callable& c = p_.callables[callable];
   MemoEntry* memo = nullptr;
   if (memo_ && c.memo) {
@@ -77,8 +91,12 @@ int64_t Machine::call(int callable, const int64_t* args, int nargs) {
     memo = &memo_table_[static_cast<size_t>(callable) * kMemoSlots + (h >> 56) % kMemoSlots];
     bool hit = memo->generation == generation_;
     for (int i = 0; i < nargs && hit; ++i) hit = memo->args[i] == args[i];
-    if (hit) return memo->value;
+    if (hit && memo->cost <= work_left_) {
+      work_left_ -= memo->cost;
+      return memo->value;
+    }
   }
+  const int64_t work_before = work_left_;
   if (++depth_ > kMaxCallDepth) fail(c.body, msg::kCallsTooDeep);
   for (int i = 0; i < nargs; ++i) locals_[c.params[i]] = args[i];
   int64_t v = 0;
@@ -94,6 +112,7 @@ int64_t Machine::call(int callable, const int64_t* args, int nargs) {
     memo->generation = generation_;
     for (int i = 0; i < nargs; ++i) memo->args[i] = static_cast<int32_t>(args[i]);
     memo->value = v;
+    memo->cost = work_before - work_left_;
   }
   return v;
 }
@@ -169,7 +188,8 @@ int64_t Machine::eval(int idx) {
       int64_t args[lang::kMaxArgs];
       int na = std::min(n.c, lang::kMaxArgs);
       for (int i = 0; i < na; ++i) args[i] = eval(p_.args[n.b + i]);
-      return call(n.a, args, na);
+      spend(idx);
+      return invoke(n.a, args, na);
     }
     case Op::Builtin: {
       using lang::Builtin;
@@ -226,7 +246,10 @@ int64_t Machine::eval(int idx) {
   }
 }
 
-void Machine::exec(int first) { run(first); }
+void Machine::exec(int first) {
+  reset_work();
+  run(first);
+}
 
 // `=`, `+=` and `-=`: the compound forms use the vocabulary's + and -.
 int64_t Machine::combine(int node, uint8_t op, int64_t old, int64_t v) const {
@@ -326,6 +349,7 @@ bool Machine::run(int idx) {
         int64_t guard = 0;
         while (eval(n.k[0])) {
           if (++guard > kMaxLoopIterations) fail(idx, msg::loop_too_long());
+          spend(idx);
           if (run(n.k[1])) return true;
         }
         break;
@@ -333,6 +357,7 @@ bool Machine::run(int idx) {
       case Op::For: {
         Domain d = open_domain(n.k[0]);
         for (int i = 0; i < d.size; ++i) {
+          spend(idx);
           locals_[n.a] = domain_value(d, i);
           if (n.k[2] >= 0 && !eval(n.k[2])) continue;
           if (run(n.k[1])) return true;
@@ -342,7 +367,7 @@ bool Machine::run(int idx) {
       case Op::Return: result_ = n.k[0] >= 0 ? eval(n.k[0]) : 0; return true;
       case Op::Emit:
         need_state(idx);
-        emit(n.a, &p_.args[n.b], n.c);
+        emit(idx, n.a, &p_.args[n.b], n.c);
         break;
       case Op::Note: notes_.push_back(n.a); break;
       case Op::AddSite: add_site(n, idx); break;
@@ -359,7 +384,7 @@ bool Machine::run(int idx) {
   return false;
 }
 
-void Machine::emit(int event, const int32_t* arg_nodes, int nargs) {
+void Machine::emit(int node, int event, const int32_t* arg_nodes, int nargs) {
   int64_t args[lang::kMaxArgs];
   int na = std::min(nargs, lang::kMaxArgs);
   for (int i = 0; i < na; ++i) args[i] = eval(arg_nodes[i]);
@@ -367,6 +392,7 @@ void Machine::emit(int event, const int32_t* arg_nodes, int nargs) {
     const compile::Callable& c = p_.callables[h.callable];
     for (int i = 0; i < na && i < static_cast<int>(c.params.size()); ++i) locals_[c.params[i]] = args[i];
     if (h.guard >= 0 && !eval(h.guard)) continue;
+    spend(node);
     if (++depth_ > kMaxCallDepth) fail(c.body, msg::kEventsTooDeep);
     run(c.body);
     --depth_;
@@ -385,7 +411,7 @@ void Machine::end_game(const Node& n) {
       score[pl] = state_[t.base + pl];
     } else if (static_cast<lang::EndBy>(n.aux) == lang::EndBy::Callable) {
       int64_t a = pl;
-      score[pl] = call(n.a, &a, 1);
+      score[pl] = invoke(n.a, &a, 1);
     }
   }
   std::vector<char>& open = end_open_;
@@ -403,6 +429,7 @@ void Machine::end_game(const Node& n) {
 
 void run_board(compile::Program& building, int entry) {
   Machine m(building, &building);
+  if (int64_t budget = default_engine().budget; budget > 0) m.set_budget(budget);  // --budget
   m.call(entry, nullptr, 0);
 }
 

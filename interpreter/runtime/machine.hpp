@@ -1,6 +1,7 @@
 // The evaluator: runs compiled nodes against a flat state. One Machine per thread; it owns the
 // local slots, so evaluating a move allocates nothing. While building the board it also grows
-// the program's sites and regions.
+// the program's sites and regions. Each entry (call, exec; reset_work for move generation)
+// starts a new step's work budget (docs/language.md, "limit work").
 #pragma once
 
 #include <cstdint>
@@ -24,8 +25,8 @@ class Machine {
     nroll_ = n;
   }
   int64_t eval(int n);
-  void exec(int first);  // a statement list
-  int64_t call(int callable, const int64_t* args, int nargs);
+  void exec(int first);                                        // a statement list, with a fresh budget
+  int64_t call(int callable, const int64_t* args, int nargs);  // with a fresh budget
   void set_local(int slot, int64_t v) { locals_[slot] = v; }
   int64_t local(int slot) const { return locals_[slot]; }
 
@@ -36,6 +37,18 @@ class Machine {
     ++generation_;
   }
   void memo_off() { memo_ = false; }
+
+  // The work budget: units a step may do (loop rounds, elements an aggregate or a move parameter
+  // visits, calls and event handlers run). Starts as the program's `limit work`.
+  void set_budget(int64_t units) { budget_ = units; }
+  int64_t budget() const { return budget_; }
+  void reset_work() {  // a new step: the whole budget, no call open
+    work_left_ = budget_;
+    depth_ = 0;
+  }
+  void spend(int node) {  // one unit, at node; past the budget an error there
+    if (--work_left_ < 0) out_of_work(node);
+  }
 
   // Notes raised by `note` since the last clear (ids into Program::notes).
   const std::vector<int>& notes() const { return notes_; }
@@ -53,6 +66,8 @@ class Machine {
 
  private:
   [[noreturn]] void fail(int node, const std::string& message) const;
+  [[noreturn]] void out_of_work(int node) const;
+  int64_t invoke(int callable, const int64_t* args, int nargs);  // call, within the step's budget
   int64_t checked(int node, lang::Result r) const;
   template <lang::Operator op>
   int64_t binary(const compile::Node& n, int node);  // r's value, or its fault reported at node
@@ -68,7 +83,7 @@ class Machine {
   void set_mover(const compile::Node& n, int idx);
   void add_site(const compile::Node& n, int idx);
   void finish(const compile::Node& n, int idx);  // statements; true when a `return` ended the body
-  void emit(int event, const int32_t* arg_nodes, int nargs);
+  void emit(int node, int event, const int32_t* arg_nodes, int nargs);
   void end_game(const compile::Node& n);
   int64_t aggregate(const compile::Node& n, int node);
   int leading_below(const Domain& d, int64_t bound, bool inclusive) const;
@@ -83,10 +98,12 @@ class Machine {
   int64_t result_ = 0;
   std::vector<int> notes_;
   int depth_ = 0;
+  int64_t budget_ = 0, work_left_ = 0;
   struct MemoEntry {
     uint32_t generation = 0;
     int32_t args[lang::kMaxMemoArgs] = {};
     int64_t value = 0;
+    int64_t cost = 0;  // the work computing it took: a hit spends as much (or, short of it, recomputes)
   };
   bool memo_ = false;
   uint32_t generation_ = 0;

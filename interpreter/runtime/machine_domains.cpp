@@ -56,6 +56,7 @@ int64_t Machine::aggregate(const Node& n, int node) {
   int64_t acc = n.op == Op::AggAll ? 1 : 0;
   bool any = false;
   for (int i = 0; i < d.size; ++i) {
+    spend(node);
     locals_[n.a] = domain_value(d, i);
     if (n.k[2] >= 0 && !eval(n.k[2])) continue;
     int64_t v = eval(n.k[1]);

@@ -29,6 +29,31 @@ std::string too_many_tries(const std::string& move) {
                      lang::kMaxMoveTries);
 }
 std::string loop_too_long() { return fmt::format("this loop ran {} times without ending", lang::kMaxLoopIterations); }
+std::string out_of_work(compile::Op op, int64_t budget) {
+  using compile::Op;
+  const char* what = "this step";
+  switch (op) {
+    case Op::While:
+    case Op::For: what = "this loop"; break;
+    case Op::AggSum:
+    case Op::AggCount:
+    case Op::AggAny:
+    case Op::AggAll:
+    case Op::AggMin:
+    case Op::AggMax: what = "this aggregate"; break;
+    case Op::Call:
+    case Op::CallStmt: what = "this call"; break;
+    case Op::Emit: what = "this event's handlers"; break;
+    case Op::DomRange:
+    case Op::DomRegion:
+    case Op::DomIndex:
+    case Op::DomCount: what = "listing this move parameter's values"; break;
+    default: break;
+  }
+  return fmt::format(
+      "{} ran out of the step's work budget: a step may do {} units of work (loop rounds, elements visited, calls)",
+      what, budget);
+}
 std::string no_legal_move(const std::string& phase) {
   return fmt::format("no move is legal in phase '{}' and it has no 'otherwise' rule", phase);
 }

@@ -23,6 +23,11 @@ std::string range_too_long(int64_t lo, int64_t hi);
 std::string loop_too_long();
 std::string too_many_tries(const std::string& move);
 std::string no_legal_move(const std::string& phase);
+// The step's work budget ran out at a node of kind `op`: a loop, an aggregate, a call, an event's
+// handlers or a move parameter's values.
+std::string out_of_work(compile::Op op, int64_t budget);
+inline constexpr const char* kOutOfWorkHint =
+    "if the rules are right, raise the budget with 'limit work N' in the game or --budget N";
 inline constexpr const char* kNoLegalMoveHint =
     "add 'otherwise NAME { ... }' to say what happens when nothing can be done";
 inline constexpr const char* kCallsTooDeep = "calls nested too deeply";

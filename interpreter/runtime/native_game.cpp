@@ -43,7 +43,7 @@ std::optional<Engine> parse_engine(std::string_view name) {
 const char* engine_name(Engine e) { return e == Engine::Interp ? "interp" : e == Engine::Native ? "native" : "auto"; }
 
 NativeGame::NativeGame(const compile::Program& p, std::shared_ptr<const native::Module> m)
-    : p_(p), module_(std::move(m)), t_(module_->table()), locals_(std::max(1, t_.locals), 0) {
+    : p_(p), module_(std::move(m)), t_(module_->table()), locals_(std::max(1, t_.locals), 0), budget_(p.work_budget) {
   ctx_.locals = locals_.data();
   ctx_.grow = &NativeGame::grow;
   ctx_.host = this;
@@ -62,8 +62,10 @@ void NativeGame::grow(keli_ctx* ctx, keli_buffer* b) {
   b->cap = static_cast<int32_t>(cap);
 }
 
-// The notes buffer starts after the notes already raised (the caller clears them per step).
+// Every entry is a step with the whole budget. The notes buffer starts after the notes already
+// raised (the caller clears them per step).
 void NativeGame::begin() {
+  ctx_.work_left = budget_;
   if (note_buf_.size() < notes_.size() + 16) note_buf_.resize(notes_.size() + 16);
   std::copy(notes_.begin(), notes_.end(), note_buf_.begin());
   ctx_.notes = {note_buf_.data(), static_cast<int32_t>(notes_.size()), static_cast<int32_t>(note_buf_.size())};
@@ -137,6 +139,8 @@ void NativeGame::fail() const {
     case KELI_FAULT_EMPTY: m = msg::empty_aggregate(n && n->op == Op::AggMin); break;
     case KELI_FAULT_RANGE: m = msg::range_too_long(f.b, f.c); break;
     case KELI_FAULT_LOOP: m = msg::loop_too_long(); break;
+    case KELI_FAULT_BUDGET:
+      throw diag::Error{diag::Code::runtime, span, msg::out_of_work(n ? n->op : Op::Imm, budget_), msg::kOutOfWorkHint};
     case KELI_FAULT_CALL_DEPTH: m = msg::kCallsTooDeep; break;
     case KELI_FAULT_EVENT_DEPTH: m = msg::kEventsTooDeep; break;
     case KELI_FAULT_NOTE: m = p_.notes[n->a]; break;

@@ -27,6 +27,10 @@ class NativeGame {
   const std::vector<int>& notes() const { return notes_; }
   const std::shared_ptr<const native::Module>& module() const { return module_; }
   void clear_notes() { notes_.clear(); }
+  // Units of work each entry (a call, a listing, a move, a throw) may do; passed to the generated
+  // code at run time, so a new budget needs no recompiling.
+  void set_budget(int64_t units) { budget_ = units; }
+  int64_t budget() const { return budget_; }
 
  private:
   [[noreturn]] void fail() const;
@@ -42,6 +46,7 @@ class NativeGame {
   std::vector<Move> move_buf_;  // the buffers generated code appends to, grown when full
   std::vector<int32_t> note_buf_;
   keli_ctx ctx_{};
+  int64_t budget_;
 };
 
 // The native code of p, or null for the interpreter, as `o` asks (auto: falls back with one line

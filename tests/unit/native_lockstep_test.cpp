@@ -2,7 +2,8 @@
 // set of its battery plan, random playouts driven on both engines with the same choices and
 // dice, comparing legal moves in order, notes, the whole state after every step, invariants,
 // results and runtime errors; then MCTS (which copies states) choosing on either engine; then
-// small games written to fail, one per runtime check, with the same message at the same place.
+// small games written to fail, one per runtime check, with the same message at the same place;
+// and the work budget running out at the same node of the same step (the runtime's own counts).
 // KELI_NATIVE_GAMES (default 3) and KELI_NATIVE_DECISIONS (default 400) size the playouts.
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -14,6 +15,7 @@
 
 #include "agents/agent.hpp"
 #include "native/backend.hpp"
+#include "native/emit.hpp"
 #include "support.hpp"
 
 namespace keli::test {
@@ -47,11 +49,13 @@ std::vector<std::string> texts(const runtime::Game& g, const std::vector<runtime
   return out;
 }
 
-// One random playout on both engines at once; false when both stopped with the same error.
-bool lockstep_game(runtime::Game& a, runtime::Game& b, uint64_t seed, int max_steps) {
+// One random playout on both engines at once; false when both stopped with the same error (then
+// in `error`, if given).
+bool lockstep_game(runtime::Game& a, runtime::Game& b, uint64_t seed, int max_steps, std::string* error = nullptr) {
   runtime::Rng rng(seed);
   runtime::State sa, sb;
   std::string ea = attempt([&] { sa = a.initial(); }), eb = attempt([&] { sb = b.initial(); });
+  if (error) *error = ea;
   REQUIRE(ea == eb);
   if (!ea.empty()) return false;
   std::vector<runtime::Move> la, lb;
@@ -65,6 +69,7 @@ bool lockstep_game(runtime::Game& a, runtime::Game& b, uint64_t seed, int max_st
     } else {
       ea = attempt([&] { a.legal(sa, la); });
       eb = attempt([&] { b.legal(sb, lb); });
+      if (error) *error = ea;
       REQUIRE(ea == eb);
       if (!ea.empty()) return false;
       REQUIRE(texts(a, la) == texts(b, lb));
@@ -73,6 +78,7 @@ bool lockstep_game(runtime::Game& a, runtime::Game& b, uint64_t seed, int max_st
       eb = attempt([&] { b.apply(sb, m); });
     }
     INFO("seed " << seed << ", step " << step);
+    if (error) *error = ea;
     REQUIRE(ea == eb);
     if (!ea.empty()) return false;
     REQUIRE(a.notes() == b.notes());
@@ -186,6 +192,72 @@ TEST_CASE("native engine: every runtime check fails with the interpreter's messa
     for (uint64_t seed = 1; seed <= 8; ++seed) stopped += lockstep_game(interp, nat, seed, 20) ? 0 : 1;
     CHECK(stopped > 0);  // the check was reached, on both engines alike
   }
+}
+
+// A step may do `limit work` units (loop rounds, elements visited, calls, handlers run, move
+// parameter values listed); the next one is an error at the node that spent it, on both engines.
+TEST_CASE("native engine: the work budget runs out at the interpreter's node and step", "[native][budget]") {
+  if (!native::find_compiler()) return;
+  const std::string call = "def f(x: int): int {\n  return x + 1\n}\n";
+  const std::string event = "event ping(x: int)\non ping(x) {\n  t[1] = x\n}\n";
+  struct Case {
+    std::string decls, body, expect;  // expect: the message's start ("" when no step fails)
+    int64_t budget = 0;               // EngineOptions::budget (0: the game's `limit work`)
+  };
+  const std::vector<Case> cases = {
+      {"limit work 50", "    for x in 0..100 { t[0] = x }", "this loop ran out"},
+      {"limit work 50", "    let x = 0\n    while x < 100 { x += 1 }", "this loop ran out"},
+      {"limit work 50", "    t[0] = count(x in 0..100: x > 3)", "this aggregate ran out"},
+      {"limit work 51\n" + call, "    for x in 0..30 { t[0] = f(x) }", "this call ran out"},
+      {"limit work 51\n" + event, "    for x in 0..30 { emit ping(x) }", "this event's handlers ran out"},
+      {"", "    t[0] = 1", "listing this move parameter's values ran out", 2},  // the board needs more
+      {"limit work 50", "    for x in 0..40 { t[0] = x }", ""},                 // each step has the whole budget
+  };
+  for (const auto& c : cases) {
+    INFO(c.decls << "\n" << c.body);
+    auto prog = failing(c.decls, c.body);
+    REQUIRE(prog);
+    runtime::Game interp(prog, {runtime::Engine::Interp, "", c.budget}),
+        nat(prog, {runtime::Engine::Native, native_engine().cache_dir, c.budget});
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      std::string error;
+      const bool finished = lockstep_game(interp, nat, seed, 20, &error);
+      CHECK(finished == c.expect.empty());
+      CHECK(error.find(c.expect) != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("native engine: a remembered function's work counts as on the interpreter", "[native][budget]") {
+  if (!native::find_compiler()) return;
+  // heavy() is remembered while moves are listed (the interpreter only): 21 units each time it is
+  // computed, spent again by every remembered use; 60 units run out inside its loop at k = 2.
+  auto prog = failing(
+      "limit work 60\ndef heavy(): int {\n  let n = 0\n  for x in 0..20 { n += x }\n  return n\n}\n"
+      "phase other {\n  move go2(k in 0..2) when heavy() > k { t[0] = 1 }\n}",
+      "    phase = other");
+  REQUIRE(prog);
+  runtime::Game interp(prog, {runtime::Engine::Interp, ""}), nat(prog, native_engine());
+  std::string error;
+  CHECK_FALSE(lockstep_game(interp, nat, 1, 4, &error));
+  CHECK(error.find("this loop ran out of the step's work budget: a step may do 60 units") != std::string::npos);
+}
+
+TEST_CASE("native engine: the budget is given at run time, not compiled in", "[native][budget]") {
+  if (!native::find_compiler()) return;
+  auto tight = failing("limit work 50", "    for x in 0..40 { t[0] = x }");
+  auto loose = failing("limit work 5000", "    for x in 0..40 { t[0] = x }");
+  REQUIRE(tight);
+  REQUIRE(loose);
+  CHECK(native::emit(*tight) == native::emit(*loose));  // one module, one cache entry for both
+  // EngineOptions::budget overrides the game's `limit work`, on both engines alike.
+  runtime::Game interp(loose, {runtime::Engine::Interp, "", 30}),
+      nat(loose, {runtime::Engine::Native, native_engine().cache_dir, 30});
+  CHECK(interp.budget() == 30);
+  CHECK(nat.budget() == 30);
+  std::string error;
+  CHECK_FALSE(lockstep_game(interp, nat, 1, 4, &error));
+  CHECK(error.find("a step may do 30 units") != std::string::npos);
 }
 
 }  // namespace keli::test

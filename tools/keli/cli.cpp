@@ -140,6 +140,10 @@ const std::vector<Option>& options() {
          if (!a.engine) throw Usage{fmt::format("--engine takes interp, native or auto, not '{}'", v)};
        }},
       {"--engine", {"--cache"}, true, [](Args& a, const std::string& v) { a.cache = v; }},
+      {"--engine",  // allowed wherever --engine is: every command that plays
+       {"--budget"},
+       true,
+       [](Args& a, const std::string& v) { a.budget = positive_number("--budget", v, lang::kMaxWorkBudget); }},
       {"--csv", {"--csv"}, false, [](Args& a, const std::string&) { a.csv = true; }},
       {"--no-invariants", {"--no-invariants"}, false, [](Args& a, const std::string&) { a.no_invariants = true; }},
       {"--output", {"-o", "--output"}, true, [](Args& a, const std::string& v) { a.output = v; }},
@@ -192,7 +196,7 @@ Args parse(const std::vector<std::string>& argv, const std::vector<std::string>&
 }
 
 void use_engine(const Args& a, runtime::Engine fallback) {
-  runtime::set_default_engine({a.engine.value_or(fallback), a.cache});
+  runtime::set_default_engine({a.engine.value_or(fallback), a.cache, a.budget});
 }
 
 void print_diagnostics(const SourceSet& src, const diag::Diagnostics& d, bool warnings) {

@@ -44,14 +44,15 @@ struct Args {
   double seconds = 0;
   bool csv = false;
   bool no_invariants = false;  // keli simulate / match: --no-invariants (faster, nothing checked)
-  // --engine interp|native|auto and --cache DIR (commands that run games).
+  // --engine interp|native|auto, --cache DIR and --budget N (commands that run games).
   std::optional<runtime::Engine> engine;
   std::string cache;
+  int64_t budget = 0;  // --budget N; 0: the game's `limit work`
   // --path DIR (repeatable, every command that loads games): more folders games may come from.
   std::vector<std::string> search_path;
 };
 
-// Sets the engine every Game of this command runs on: --engine, else `fallback`; --cache.
+// Sets the engine every Game of this command runs on: --engine, else `fallback`; --cache, --budget.
 void use_engine(const Args& a, runtime::Engine fallback);
 
 // Parses the options a command accepts (`allowed` lists them, e.g. {"--param", "--seed"}).

@@ -131,6 +131,13 @@ const std::vector<Option>& options() {
       {"--csv", {"--csv"}, false, [](Args& a, const std::string&) { a.csv = true; }},
       {"--output", {"-o", "--output"}, true, [](Args& a, const std::string& v) { a.output = v; }},
       {"--ply", {"--ply"}, true, set_ply},
+      {"--expand", {"--expand"}, false, [](Args& a, const std::string&) { a.expand = true; }},
+      {"--trace-every",
+       {"--trace-every"},
+       true,
+       [](Args& a, const std::string& v) {
+         a.trace_every = static_cast<int>(positive_number("--trace-every", v, 1'000'000'000));
+       }},
   };
   return table;
 }
@@ -233,7 +240,7 @@ Loaded load(const std::string& path, const Args& args, bool print_warnings) {
   return l;
 }
 
-bool TraceFile::open(const Args& a, const compile::Program& p, const std::vector<std::string>& players) {
+bool TraceFile::open(const Args& a, const compile::Program& p, const std::vector<std::string>& players, bool seeded) {
   if (a.trace.empty()) return true;
   file.open(a.trace);
   if (!file) {
@@ -241,7 +248,10 @@ bool TraceFile::open(const Args& a, const compile::Program& p, const std::vector
     return false;
   }
   writer = std::make_unique<trace::Writer>(file, p);
-  writer->header({p.game_name, a.files[0], a.seed, players});
+  trace::Header h{p.game_name, a.files[0], a.seed, players};
+  h.seeded = seeded;
+  if (a.trace_every > 0) h.every = a.trace_every;
+  writer->header(h);
   return true;
 }
 

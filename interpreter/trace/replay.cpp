@@ -67,8 +67,7 @@ int replay(const std::string& path, diag::Diagnostics& diags, SourceSet& src, co
       case Reader::Next::End:
         r.fail_here("the trace ends before the game's result", "the file may be truncated");
         return 1;
-      case Reader::Next::Error:
-        return 1;
+      case Reader::Next::Error: return 1;
     }
   }
 }

@@ -105,8 +105,8 @@ std::vector<int32_t> json_ints(const Json& v, const std::string& what) {
 std::string json_scalar_text(const Json& v, const std::string& what) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_boolean() || v.is_number_integer()) return v.dump();
-  throw JsonFieldError{fmt::format("{} must be a single value (a number, true/false or a name), not {}", what,
-                                   v.dump())};
+  throw JsonFieldError{
+      fmt::format("{} must be a single value (a number, true/false or a name), not {}", what, v.dump())};
 }
 
 }  // namespace keli::util

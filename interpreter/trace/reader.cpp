@@ -156,6 +156,8 @@ Reader::Next Reader::next() {
     return fail(fmt::format("the game failed while replaying this step: {}", e.message));
   } catch (const util::JsonFieldError& e) {
     return fail(fmt::format("a value on this line cannot be read: {}", e.message));
+  } catch (const Json::exception& e) {  // a value of a kind no check above expected
+    return fail(fmt::format("a value on this line cannot be read: {}", e.what()));
   }
 }
 

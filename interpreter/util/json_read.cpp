@@ -63,6 +63,10 @@ bool parse_json(std::string_view text, Json& out, JsonError& err) {
     err.message = plain_message(e.what());
     position(text, e.byte > 0 ? e.byte - 1 : 0, err);
     return false;
+  } catch (const Json::exception& e) {  // e.g. out_of_range: a number too big for any type
+    std::string what = e.what();
+    err.message = what.substr(what.find(']') == std::string::npos ? 0 : what.find(']') + 2);
+    return false;
   }
   if (!duplicate.empty()) {
     err.message = fmt::format("the key \"{}\" is given twice", duplicate);

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs what Keli needs to build and test on Debian 12 (bookworm): a compiler, CMake and the
-# four libraries (PEGTL 3, yaml-cpp, fmt, Catch2 v2), plus Google Benchmark for tools/bench and
+# libraries (PEGTL 3, yaml-cpp, nlohmann-json for every JSON read, fmt, Catch2 v2), plus Google Benchmark for tools/bench and
 # TinyXML-2, with which the tests parse the SVG pictures of `keli render`, and clang-format,
 # which checks the layout of the C++ sources (tools/check-format.sh), and clang 14 with its
 # runtime libraries (libFuzzer, the sanitizers) for the fuzz build (docs/fuzzing.md).
 set -euo pipefail
-packages=(g++ cmake make tao-pegtl-dev libyaml-cpp-dev libfmt-dev catch2 libbenchmark-dev libtinyxml2-dev clang-format
+packages=(g++ cmake make tao-pegtl-dev libyaml-cpp-dev nlohmann-json3-dev libfmt-dev catch2 libbenchmark-dev libtinyxml2-dev clang-format
   clang-14 libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do

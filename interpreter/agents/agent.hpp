@@ -20,6 +20,8 @@ class Agent {
                         runtime::Rng& rng) = 0;
   // Why this player cannot play the game (e.g. expectimax needs two sides); empty when it can.
   virtual std::string unsuitable(const compile::Program&) const { return {}; }
+  // False when its choices depend on the clock (a search for a time): a replay cannot re-run them.
+  virtual bool reproducible() const { return true; }
 };
 
 // One option of an agent kind: `key=value` with a number in [lo, hi].

@@ -40,6 +40,8 @@ class MctsAgent : public Agent {
         pool_bytes_(static_cast<size_t>(o.get("memory") * 1048576.0)),
         verbose_(o.get("verbose") != 0) {}
 
+  bool reproducible() const override { return seconds_ <= 0; }
+
   size_t choose(runtime::Game& g, const runtime::State& s, const std::vector<runtime::Move>& legal,
                 runtime::Rng& rng) override {
     if (legal.size() == 1) return 0;  // no search when nothing is to be decided

@@ -1,8 +1,7 @@
-// Reading a trace one step at a time: the header, then each line re-run against the game and
-// checked as `keli replay` checks it, except that the recorded state is compared only when asked
-// (check_state), for the position wanted. A position at some ply needs only the lines up to it,
-// and the long state of the lines before it is not parsed: a 16-player race game's traces
-// run to hundreds of MB, 14 kB a line.
+// The one trace reader: a trace read line by line (never held whole) and each step re-run against
+// the game and verified as `keli replay` verifies it: legal, numbered right, its notes, its throw
+// and its computer player's choice drawn again from the seed (seeded traces), its state's check
+// and, where the line has one, its whole state. Every command that reads a trace uses it.
 #pragma once
 
 #include <fstream>
@@ -10,11 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "lang/source.hpp"
 #include "compile/compiler.hpp"
 #include "diag/diagnostics.hpp"
+#include "lang/source.hpp"
 #include "runtime/game.hpp"
 #include "trace/trace.hpp"
+#include "util/json_read.hpp"
 
 namespace keli::trace {
 
@@ -28,26 +28,40 @@ class Reader {
   const compile::ParamSettings& params() const { return params_; }  // as recorded, in order
 
   // Starts the game in `program`, which must be compiled with params(). False (E701) when the
-  // trace records another game.
-  bool start(std::shared_ptr<const compile::Program> program);
+  // trace records another game, another number of players, or players `players` cannot make.
+  // Without `players` a seeded trace's throws and choices are not drawn again.
+  bool start(std::shared_ptr<const compile::Program> program, const PlayersFactory& players = {});
 
-  // Re-runs the next line: its step must be legal and numbered right. Step: state() is the state
-  // after it. Result: the result line was read and agrees. End: the file ends without a result.
-  // Error: an E701 diagnostic was reported.
+  // Re-runs the next line and verifies it. Step: state() is the state after it. Result: the
+  // result line was read and agrees. End: the file ends (after the result, or without one).
+  // Error: an E701 diagnostic was reported. After Result, next() reports any line that follows.
   Next next();
-  // Compares the state recorded on the last step's line with state(); false (E701) if they differ.
-  bool check_state();
 
+  // Reports an E701 error at the line read last (the header before the first next()).
+  Next fail_here(const std::string& message, const std::string& hint = {});
+
+  runtime::Game& game() { return *game_; }
   const runtime::State& state() const { return state_; }
   int ply() const;                                             // steps re-run so far
   int line() const { return ln_; }                             // the line read last, 1-based
+  bool seed_verified() const { return rng_live_; }             // throws still compared with the seed
   const std::string& last_step() const { return last_step_; }  // "South sow 2", "roll 4 4"; "" at the start
   std::vector<int> last_sites() const;                         // the sites the last decision names (for highlighting)
+  // The last step as played: a decision (its mover and move) or a throw (its values).
+  bool last_was_move() const { return last_was_move_; }
+  int last_mover() const { return last_mover_; }
+  const runtime::Move& last_move() const { return last_move_; }
+  const std::vector<int32_t>& last_roll() const { return last_roll_; }
 
  private:
-  bool read_line(std::string& out);
+  bool read_line();
+  bool parse_line(util::Json& out);
+  bool read_header(const util::Json& head);
   Next fail(const std::string& message, const std::string& hint = {}, uint32_t col = 1);
-  void fail_at(int ln, const std::string& text, const std::string& message, uint32_t col, const std::string& hint = {});
+  Next result(const util::Json& n);
+  Next throw_step(const util::Json& n);
+  Next decision(const util::Json& n);
+  Next after_step(const util::Json& n);
 
   std::string path_;
   std::ifstream in_;
@@ -57,13 +71,18 @@ class Reader {
   compile::ParamSettings params_;
   std::shared_ptr<const compile::Program> program_;
   std::unique_ptr<runtime::Game> game_;
+  std::unique_ptr<Players> players_;
+  runtime::Rng rng_;
+  bool rng_live_ = false;  // the seed's generator is in step with the recorded game
+  bool over_ = false;      // the result line was read
   runtime::State state_;
   std::vector<runtime::Move> legal_;
   runtime::Move last_move_;
+  std::vector<int32_t> last_roll_;
   bool last_was_move_ = false;
+  int last_mover_ = -1;
   std::string line_, last_step_;
-  std::string step_line_;  // the last step's line, for check_state
-  int ln_ = 0, step_ln_ = 0;
+  int ln_ = 0, read_ = 0;  // the current line's number; lines read so far
 };
 
 }  // namespace keli::trace

@@ -1,4 +1,4 @@
-// States as JSON and their comparison with a recorded state.
+// States as JSON, their checks, and their comparison with a recorded state.
 #include "trace/state_json.hpp"
 
 #include <fmt/format.h>
@@ -19,6 +19,7 @@ std::string state_json(const Program& p, const runtime::State& s) {
   for (int i = 0; i < p.num_players; ++i) out += fmt::format("{}{}", i ? "," : "", s[compile::kPlaces + i]);
   out += "]";
   for (const auto& v : p.vars) {
+    if (!recorded(v)) continue;
     out += fmt::format(",{}:", util::json_string(v.name));
     if (v.dims.empty()) {
       out += value_text(v, s[v.base]);
@@ -39,44 +40,110 @@ std::string state_json(const Program& p, const runtime::State& s) {
   return out + "}";
 }
 
-static int32_t as_int(const YAML::Node& n) {
-  std::string t = n.as<std::string>();
-  if (t == "true") return 1;
-  if (t == "false") return 0;
-  return n.as<int32_t>();
+// Every variable: the counts the engine keeps (compile/facts.hpp) live after the variables, in no
+// VarInfo, so they are never written, checked or compared.
+bool recorded(const compile::VarInfo&) { return true; }
+
+namespace {
+
+constexpr uint64_t kCheckMul = 0x9e3779b97f4a7c15ULL;
+
+inline void check_mix(uint64_t& h, uint64_t x) {
+  h = (h ^ x) * kCheckMul;
+  h ^= h >> 29;
 }
 
-std::string compare_state(const Program& p, const runtime::State& s, const YAML::Node& rec) {
-  if (!rec.IsMap()) return "the state is not an object";
+}  // namespace
+
+std::string state_check(const Program& p, const runtime::State& s) {
+  // A word-wise multiply-xorshift hash in four lanes (value i goes to lane i mod 4): four chains
+  // the processor runs side by side, cheap enough for every step of a 16-player game. The values
+  // are gathered first so that the lanes stay in registers.
+  thread_local std::vector<int32_t> gathered;
+  std::vector<int32_t>& values = gathered;
+  values.clear();
+  values.push_back(s[compile::kMover]);
+  values.push_back(s[compile::kPhase]);
+  auto slots = [&](int from, int count) { values.insert(values.end(), s.begin() + from, s.begin() + from + count); };
+  slots(compile::kPlaces, p.num_players);
+  for (const auto& v : p.vars)
+    if (recorded(v)) slots(v.base, v.size());
+  uint64_t h0 = 0xcbf29ce484222325ULL, h1 = h0 + 1, h2 = h0 + 2, h3 = h0 + 3;
+  size_t n = values.size(), i = 0;
+  for (; i + 4 <= n; i += 4) {
+    check_mix(h0, static_cast<uint32_t>(values[i]));
+    check_mix(h1, static_cast<uint32_t>(values[i + 1]));
+    check_mix(h2, static_cast<uint32_t>(values[i + 2]));
+    check_mix(h3, static_cast<uint32_t>(values[i + 3]));
+  }
+  uint64_t* lanes[4] = {&h0, &h1, &h2, &h3};
+  for (; i < n; ++i) check_mix(*lanes[i & 3], static_cast<uint32_t>(values[i]));
+  check_mix(h0, h1);
+  check_mix(h0, h2);
+  check_mix(h0, h3);
+  return fmt::format("{:016x}", h0);
+}
+
+namespace {
+
+// A recorded value as a number: booleans as 0 and 1.
+bool as_int(const util::Json& n, int32_t& out) {
+  if (n.is_boolean()) {
+    out = n.get<bool>() ? 1 : 0;
+    return true;
+  }
+  if (!n.is_number_integer()) return false;
   try {
-    if (!rec["mover"] || as_int(rec["mover"]) != s[compile::kMover])
-      return fmt::format("mover: recorded {}, replayed {}", rec["mover"] ? rec["mover"].as<std::string>() : "nothing",
-                         s[compile::kMover]);
-    if (!rec["phase"] || rec["phase"].as<std::string>() != p.phases[s[compile::kPhase]].name)
-      return fmt::format("phase: recorded {}, replayed {}", rec["phase"] ? rec["phase"].as<std::string>() : "nothing",
-                         p.phases[s[compile::kPhase]].name);
-    for (const auto& v : p.vars) {
-      YAML::Node r = rec[v.name];
-      if (!r) return fmt::format("'{}' is missing", v.name);
-      std::vector<int32_t> flat;
-      if (r.IsSequence()) {
-        for (const auto& x : r) {
-          if (x.IsSequence())
-            for (const auto& y : x) flat.push_back(as_int(y));
-          else
-            flat.push_back(as_int(x));
-        }
-      } else {
-        flat.push_back(as_int(r));
-      }
-      if (static_cast<int>(flat.size()) != v.size())
-        return fmt::format("'{}': recorded {} values, the game has {}", v.name, flat.size(), v.size());
-      for (int i = 0; i < v.size(); ++i)
-        if (flat[i] != s[v.base + i])
-          return fmt::format("'{}'[{}]: recorded {}, replayed {}", v.name, i, flat[i], s[v.base + i]);
+    out = util::json_int(n, "");
+    return true;
+  } catch (const util::JsonFieldError&) {
+    return false;
+  }
+}
+
+// The entries of a recorded variable, flattened (first index outside); false if one is not a value.
+bool flatten(const util::Json& r, std::vector<int32_t>& flat) {
+  auto one = [&flat](const util::Json& x) {
+    int32_t v = 0;
+    if (!as_int(x, v)) return false;
+    flat.push_back(v);
+    return true;
+  };
+  if (!r.is_array()) return one(r);
+  for (const auto& e : r) {
+    if (!e.is_array()) {
+      if (!one(e)) return false;
+      continue;
     }
-  } catch (const YAML::Exception& e) {
-    return fmt::format("the state cannot be read: {}", e.msg);
+    for (const auto& y : e)
+      if (!one(y)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string compare_state(const Program& p, const runtime::State& s, const util::Json& rec) {
+  if (!rec.is_object()) return "the state is not an object";
+  int32_t mover = 0;
+  if (!rec.contains("mover") || !as_int(rec["mover"], mover) || mover != s[compile::kMover])
+    return fmt::format("mover: recorded {}, replayed {}", rec.contains("mover") ? rec["mover"].dump() : "nothing",
+                       s[compile::kMover]);
+  const std::string& phase = p.phases[s[compile::kPhase]].name;
+  if (!rec.contains("phase") || !rec["phase"].is_string() || rec["phase"].get<std::string>() != phase)
+    return fmt::format("phase: recorded {}, replayed {}", rec.contains("phase") ? rec["phase"].dump() : "nothing",
+                       phase);
+  for (const auto& v : p.vars) {
+    if (!recorded(v)) continue;
+    if (!rec.contains(v.name)) return fmt::format("'{}' is missing", v.name);
+    std::vector<int32_t> flat;
+    if (!flatten(rec[v.name], flat))
+      return fmt::format("'{}' holds something that is not a number or true/false", v.name);
+    if (static_cast<int>(flat.size()) != v.size())
+      return fmt::format("'{}': recorded {} values, the game has {}", v.name, flat.size(), v.size());
+    for (int i = 0; i < v.size(); ++i)
+      if (flat[i] != s[v.base + i])
+        return fmt::format("'{}'[{}]: recorded {}, replayed {}", v.name, i, flat[i], s[v.base + i]);
   }
   return {};
 }

@@ -1,4 +1,4 @@
-// Minimal JSON output helpers (strings, arrays of ints); input goes through yaml-cpp.
+// Minimal JSON output helpers (strings, arrays of ints); reading JSON is util/json_read.hpp.
 #pragma once
 
 #include <cstdint>

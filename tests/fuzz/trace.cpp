@@ -45,9 +45,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!reader.open(path, d, src) || !reader.start(program())) return 0;
   // Every line of an input is at least one byte: this bounds the loop by the input's length.
   for (size_t steps = 0; steps <= size; ++steps) {
-    trace::Reader::Next next = reader.next();
-    if (next != trace::Reader::Next::Step) break;
-    if (!reader.check_state()) break;
+    if (reader.next() != trace::Reader::Next::Step) break;  // each step is verified as it is read
   }
   return 0;
 }

@@ -55,6 +55,9 @@ TEST_CASE("play: undo takes back the last decision and the moves after it", "[pl
   CHECK_THAT(r.out, Catch::Contains("taken back: it is South's decision again"));
   CHECK_THAT(r.out, Catch::Contains("nothing to undo"));
   CHECK_THAT(r.out, Catch::Contains("saved 0 steps"));
+  // what undo took back had drawn from the generator: the trace no longer follows the seed
+  CHECK_THAT(test::read_text(saved), Catch::Contains(R"("seeded":false)"));
+  CHECK(test::keli({"replay", saved}).err.find("ends before the game's result") != std::string::npos);
   std::filesystem::remove(saved);
 }
 
@@ -70,11 +73,23 @@ TEST_CASE("play: save writes a trace and --resume goes on from it", "[play]") {
   std::string trace = ss.str();
   CHECK_THAT(trace, Catch::Contains(R"("players":["human","greedy","greedy","greedy"])"));
   CHECK_THAT(trace, Catch::Contains(R"("chance":true)"));
+  // no undo: the throws and greedy's choices are drawn again from the seed when it is read back
+  CHECK_THAT(trace, Catch::Contains(R"("seeded":true)"));
   int steps = count_of(trace, "\"ply\":");
   CHECK(steps >= 3);
   auto resumed = test::keli_input({"play", "--resume", saved}, "quit\n");
   REQUIRE(resumed.status == 0);
   CHECK_THAT(resumed.out, Catch::Contains(fmt::format("resumed {} after {} steps", saved, steps)));
+  // the same trace with another seed is not the game that was played
+  {
+    std::string other = trace;
+    other.replace(other.find(R"("seed":4)"), 8, R"("seed":5)");
+    std::ofstream(temp("other_seed.jsonl")) << other;
+    auto changed = test::keli_input({"play", "--resume", temp("other_seed.jsonl")}, "quit\n");
+    CHECK(changed.status == 1);
+    CHECK_THAT(changed.err, Catch::Contains("but seed 5 throws"));
+    std::filesystem::remove(temp("other_seed.jsonl"));
+  }
   // a corrupted saved game is refused with its line
   {
     std::ofstream out(saved, std::ios::app);

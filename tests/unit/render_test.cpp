@@ -4,7 +4,6 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 #include <tinyxml2.h>
-#include <yaml-cpp/yaml.h>
 
 #include <filesystem>
 #include <fstream>
@@ -16,6 +15,7 @@
 #include "render/svg.hpp"
 #include "runtime/machine.hpp"
 #include "support.hpp"
+#include "util/json_read.hpp"
 #include "trace/reader.hpp"
 
 namespace {
@@ -149,8 +149,8 @@ TEST_CASE("sites sharing a place, and a board with no positions, still get one s
 
 TEST_CASE("keli render --trace --ply draws that step, reading the trace only up to it", "[render]") {
   std::string trace = temp("raja.jsonl"), out = temp("raja.svg");
-  auto run = keli::test::keli(
-      {"run", "games/raja_pasu.keli", "--seed", "7", "--param", "holes=5", "--quiet", "--trace", trace});
+  auto run = keli::test::keli({"run", "games/raja_pasu.keli", "--seed", "7", "--param", "holes=5", "--quiet",
+                               "--trace-every", "1", "--trace", trace});
   REQUIRE(run.status == 0);
   std::vector<std::string> lines;
   {
@@ -170,9 +170,11 @@ TEST_CASE("keli render --trace --ply draws that step, reading the trace only up 
     REQUIRE(parsed.sites.size() == 10);
     // The counts drawn are the ones the trace records after that step (its line ply + 1).
     if (ply > 0) {
-      YAML::Node n = YAML::Load(lines[ply]);
-      REQUIRE(n["ply"].as<int>() == ply);
-      for (int i = 0; i < 10; ++i) CHECK(parsed.values.at(i) == n["state"]["counters"][i].as<std::string>());
+      keli::util::Json n;
+      keli::util::JsonError err;
+      REQUIRE(keli::util::parse_json(lines[ply], n, err));
+      REQUIRE(n["ply"] == ply);
+      for (int i = 0; i < 10; ++i) CHECK(parsed.values.at(i) == n["state"]["counters"][i].dump());
     }
   }
   // Only the lines up to the step are read.

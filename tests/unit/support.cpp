@@ -86,11 +86,13 @@ std::vector<std::string> battery_axes(const std::string& game) {
   return axes;
 }
 
-bool trace_round_trip(const std::string& game) {
+int trace_sets(const std::string& game) {
   std::string path = fs::path(game).replace_extension(".battery.yaml").string();
-  if (!fs::exists(path)) return true;
+  if (!fs::exists(path)) return 0;
   YAML::Node n = YAML::LoadFile(path);
-  return !n["trace"] || n["trace"].as<bool>();
+  int sets = n["trace_sets"] ? n["trace_sets"].as<int>() : 0;
+  if (n["trace_sets"] && sets < 1) throw std::runtime_error(path + ": trace_sets must be 1 or more");
+  return sets;
 }
 
 std::vector<compile::ParamSettings> option_combinations(const GameFile& g, const std::vector<std::string>& axes) {

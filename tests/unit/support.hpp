@@ -35,7 +35,8 @@ std::vector<compile::ParamSettings> option_combinations(const GameFile& g, const
 // a single empty name for `axes: []` (the defaults only).
 std::vector<std::string> battery_axes(const std::string& game);
 
-// False when the plan says `trace: false` (games whose traces run to hundreds of megabytes).
-bool trace_round_trip(const std::string& game);
+// How many of the option sets the suite round-trips through a trace: the plan's `trace_sets`
+// (spread evenly over the combinations, for long games), or 0 for all of them.
+int trace_sets(const std::string& game);
 
 }  // namespace keli::test

@@ -28,14 +28,15 @@ static void write_lines(const std::string& path, const std::vector<std::string>&
 
 TEST_CASE("traces replay for every game, seed and option set", "[trace]") {
   for (const auto& file : game_files()) {
-    if (!trace_round_trip(file)) continue;
     auto g = GameFile::open(file);
     REQUIRE(g->ok());
     int n = 0;
     auto axes = battery_axes(file);
     auto combos =
         axes.size() == 1 && axes[0].empty() ? std::vector<compile::ParamSettings>{{}} : option_combinations(*g, axes);
-    for (const auto& settings : combos) {
+    size_t sets = trace_sets(file), stride = sets == 0 || sets >= combos.size() ? 1 : combos.size() / sets;
+    for (size_t c = 0; c < combos.size(); c += stride) {
+      const auto& settings = combos[c];
       std::vector<std::string> args = {"run",           file, "--quiet", "--seed", std::to_string(++n), "--trace",
                                        temp("rt.jsonl")};
       for (const auto& [k, v] : settings) args.insert(args.end(), {"--param", k + "=" + v});
@@ -59,8 +60,76 @@ TEST_CASE("the same file, parameters and seed give the same trace", "[trace]") {
   CHECK(lines_of(temp("c.jsonl")) != a);
 }
 
+TEST_CASE("the trace corpus: good traces replay, bad ones fail at the expected line", "[trace]") {
+  int good = 0, bad = 0;
+  for (const auto& e : fs::directory_iterator(source_path("tests/traces/good"))) {
+    if (e.path().extension() != ".jsonl") continue;
+    std::string rel = "tests/traces/good/" + e.path().filename().string();
+    auto r = keli({"replay", rel});
+    INFO(rel << "\n" << r.err);
+    CHECK(r.status == 0);
+    CHECK(r.out.find("the trace matches") != std::string::npos);
+    ++good;
+  }
+  for (const auto& e : fs::directory_iterator(source_path("tests/traces/bad"))) {
+    if (e.path().extension() != ".jsonl") continue;
+    std::string rel = "tests/traces/bad/" + e.path().filename().string();
+    auto expect = lines_of(fs::path(e.path()).replace_extension(".expect").string());
+    INFO(rel);
+    REQUIRE(expect.size() == 1);
+    auto r = keli({"replay", rel});
+    CHECK(r.status == 1);
+    CHECK(r.err.substr(0, r.err.find('\n')) == rel + ":" + expect[0] + " [E701]");
+    ++bad;
+  }
+  CHECK(good >= 3);
+  CHECK(bad >= 30);
+}
+
+TEST_CASE("replay --expand writes the whole state on every step, and the result replays", "[trace]") {
+  REQUIRE(keli({"run", "games/pahada_keliya.keli", "--quiet", "--seed", "3", "--trace", temp("x.jsonl")}).status == 0);
+  auto compact = lines_of(temp("x.jsonl"));
+  auto r = keli({"replay", temp("x.jsonl"), "--expand"});
+  REQUIRE(r.status == 0);
+  std::ofstream(temp("expanded.jsonl")) << r.out;
+  auto full = lines_of(temp("expanded.jsonl"));
+  REQUIRE(full.size() == compact.size());
+  CHECK(full[0].find("\"every\":1") != std::string::npos);
+  for (size_t i = 1; i + 1 < full.size(); ++i) {
+    INFO(full[i]);
+    REQUIRE(full[i].find("\"state\":{") != std::string::npos);
+    // the same step: only the whole state is added
+    auto step = [](const std::string& l) {
+      size_t at = l.find(",\"state\":");
+      return at == std::string::npos ? l.substr(0, l.size() - 1) : l.substr(0, at);
+    };
+    CHECK(step(full[i]) == step(compact[i]));
+  }
+  CHECK(full.back() == compact.back());
+  auto again = keli({"replay", temp("expanded.jsonl")});
+  INFO(again.err);
+  CHECK(again.status == 0);
+}
+
+TEST_CASE("a compact trace holds the whole state every K steps (--trace-every)", "[trace]") {
+  REQUIRE(keli({"run", "games/raja_pasu.keli", "--quiet", "--seed", "5", "--trace-every", "100", "--trace",
+                temp("k.jsonl")})
+              .status == 0);
+  auto t = lines_of(temp("k.jsonl"));
+  REQUIRE(t.size() > 300);
+  for (size_t i = 1; i + 1 < t.size(); ++i) {
+    bool full = t[i].find("\"state\":") != std::string::npos;
+    CHECK(full == (i % 100 == 0));  // line i + 1 holds step i
+    CHECK(t[i].find("\"check\":\"") != std::string::npos);
+  }
+  CHECK(keli({"replay", temp("k.jsonl")}).status == 0);
+  CHECK(keli({"run", "games/raja_pasu.keli", "--quiet", "--trace-every", "0", "--trace", temp("k.jsonl")}).status == 2);
+}
+
 TEST_CASE("damaged traces are rejected at the first differing line", "[trace]") {
-  REQUIRE(keli({"run", "games/raja_pasu.keli", "--quiet", "--seed", "5", "--trace", temp("good.jsonl")}).status == 0);
+  REQUIRE(keli({"run", "games/raja_pasu.keli", "--quiet", "--seed", "5", "--trace-every", "1", "--trace",
+                temp("good.jsonl")})
+              .status == 0);
   auto good = lines_of(temp("good.jsonl"));
   REQUIRE(good.size() > 20);
   auto expect_failure = [&](std::vector<std::string> lines, int line, const std::string& text) {

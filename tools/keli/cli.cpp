@@ -149,6 +149,13 @@ const std::vector<Option>& options() {
       {"--output", {"-o", "--output"}, true, [](Args& a, const std::string& v) { a.output = v; }},
       {"--ply", {"--ply"}, true, set_ply},
       {"--path", {"--path"}, true, add_search_path},  // every command that parses options loads games
+      {"--expand", {"--expand"}, false, [](Args& a, const std::string&) { a.expand = true; }},
+      {"--trace-every",
+       {"--trace-every"},
+       true,
+       [](Args& a, const std::string& v) {
+         a.trace_every = static_cast<int>(positive_number("--trace-every", v, 1'000'000'000));
+       }},
   };
   return table;
 }
@@ -276,14 +283,17 @@ std::string error_text(const Loaded& l, const std::string& file, const diag::Err
 }
 
 bool TraceFile::open(const Args& a, const compile::Program& p, const std::vector<std::string>& players,
-                     const std::vector<std::string>& inputs) {
+                     const std::vector<std::string>& inputs, bool seeded) {
   if (a.trace.empty()) return true;
   if (!file.open(a.trace, inputs)) {
     output_error(a.trace, fmt::format("cannot write the trace here: {}", file.error()));
     return false;
   }
   writer = std::make_unique<trace::Writer>(file.stream(), p);
-  writer->header({p.game_name, a.files[0], a.seed, players});
+  trace::Header h{p.game_name, a.files[0], a.seed, players};
+  h.seeded = seeded;
+  if (a.trace_every > 0) h.every = a.trace_every;
+  writer->header(h);
   return true;
 }
 

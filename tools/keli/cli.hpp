@@ -38,6 +38,8 @@ struct Args {
   int64_t ply = -1;    // keli render: --ply N (>= 0); -1 when not given
   int seat = 0;
   bool json = false, quiet = false, board = false, no_tests = false, help = false;
+  bool expand = false;  // keli replay --expand
+  int trace_every = 0;  // keli run / play --trace-every K; 0: the default
   // keli simulate / bench: -n and --games (a count, > 0), --threads (> 0), --seconds (> 0), --csv.
   int64_t games = 0;
   int threads = 0;  // 0: not given
@@ -88,11 +90,15 @@ int output_error(const std::string& path, const std::string& why);
 struct TraceFile {
   util::OutputFile file;
   std::unique_ptr<trace::Writer> writer;  // null without --trace
+  // `seeded`: every throw and computer choice will be drawn from one generator seeded with --seed.
   bool open(const Args& a, const compile::Program& p, const std::vector<std::string>& players,
-            const std::vector<std::string>& inputs);
+            const std::vector<std::string>& inputs, bool seeded);
   bool commit();        // false, with the message printed, when the trace cannot be put in place
   void keep_partial();  // the game failed: what was written becomes TRACE.partial (said on stderr)
 };
+
+// Makes the computer players a seeded trace names, for trace::Reader to re-run (trace_players.cpp).
+trace::PlayersFactory trace_players();
 
 // Players per seat from --players (the last one given fills the remaining seats).
 std::vector<std::string> seat_players(const Args& args, int seats, const std::string& fallback);

@@ -15,6 +15,7 @@
 #include "play_session.hpp"
 #include "render/svg.hpp"  // changed_sites
 #include "render/text.hpp"
+#include "trace/reader.hpp"
 
 namespace keli::cli {
 
@@ -37,30 +38,46 @@ std::string saved_game_file(const std::string& recorded, const std::string& trac
   return fs::is_regular_file(beside, ec) ? beside.string() : recorded;
 }
 
-// "LINE: what" (or "what") from reading a saved game, as a positioned error.
-void saved_error(const std::string& path, const std::string& err) {
-  size_t colon = err.find(": ");
-  bool has_line = colon != std::string::npos && err.find_first_not_of("0123456789") == colon;
-  if (has_line)
-    fmt::print(stderr, "{}:{}: error: {} [E701]\n", path, err.substr(0, colon), err.substr(colon + 2));
-  else
-    fmt::print(stderr, "{}: error: {} [E701]\n", path, err);
-}
+// A saved game being resumed: read by the one trace reader, its steps verified as replay does.
+struct Resume {
+  trace::Reader reader;
+  SourceSet src;
+  diag::Diagnostics diags;
+  int failed() {
+    print_diagnostics(src, diags, true);
+    return kFailed;
+  }
+};
 
 // A saved game's file, parameters, seed and players, unless given again on the command line.
-bool resume_options(Args& a, SavedGame& saved) {
-  std::string err;
-  if (!read_saved(a.resume, saved, err)) {
-    saved_error(a.resume, err);
-    return false;
-  }
-  if (a.files.empty()) a.files.push_back(saved_game_file(saved.file, a.resume));
+bool resume_options(Args& a, Resume& saved) {
+  if (!saved.reader.open(a.resume, saved.diags, saved.src)) return false;
+  const trace::Header& h = saved.reader.header();
+  if (a.files.empty()) a.files.push_back(saved_game_file(h.file, a.resume));
   compile::ParamSettings given = a.params;
-  a.params = saved.params;
+  a.params = saved.reader.params();
   a.params.insert(a.params.end(), given.begin(), given.end());
-  if (!a.seed_given) a.seed = saved.seed, a.seed_given = true;
-  if (a.players.empty()) a.players = saved.players;
+  if (!a.seed_given) a.seed = h.seed, a.seed_given = true;
+  if (a.players.empty()) a.players = h.players;
   return true;
+}
+
+// The saved steps played again in `session`; false (reported) at the first that does not verify.
+bool replay_saved(Resume& saved, const std::shared_ptr<const compile::Program>& p, PlaySession& session) {
+  if (!saved.reader.start(p, trace_players())) return false;
+  while (true) {
+    switch (saved.reader.next()) {
+      case trace::Reader::Next::Step:
+        if (saved.reader.last_was_move())
+          session.move(saved.reader.last_mover(), saved.reader.last_move(), true);  // a person may take it back
+        else
+          session.roll(saved.reader.last_roll());
+        break;
+      case trace::Reader::Next::Result:  // a finished game: resuming shows its end
+      case trace::Reader::Next::End: return true;
+      case trace::Reader::Next::Error: return false;
+    }
+  }
 }
 
 // One terminal game: the session, who sits where, and what the board marks.
@@ -85,7 +102,7 @@ struct Play {
 
   int finish_trace() {
     if (a.trace.empty()) return kOk;
-    std::string why = session.save(a.trace, a.files[0], a.seed, specs, inputs);
+    std::string why = session.save(a.trace, a.files[0], a.seed, specs, inputs, a.resume.empty());
     return why.empty() ? kOk : output_error(a.trace, fmt::format("cannot write the trace here: {}", why));
   }
 
@@ -187,7 +204,7 @@ struct Play {
       std::string path = trim(line.substr(4));
       if (path.empty())
         fmt::print("save needs a file name: save FILE\n");
-      else if (std::string why = session.save(path, a.files[0], a.seed, specs, inputs); !why.empty())
+      else if (std::string why = session.save(path, a.files[0], a.seed, specs, inputs, a.resume.empty()); !why.empty())
         fmt::print("cannot write '{}': {}\n", path, why);
       else
         fmt::print("saved {} steps to {} (keli play --resume {})\n", session.steps().size(), path, path);
@@ -217,8 +234,8 @@ int cmd_play(const std::vector<std::string>& argv) {
   bool seat_given =
       std::find(argv.begin(), argv.end(), "--seat") != argv.end() ||
       std::any_of(argv.begin(), argv.end(), [](const std::string& x) { return x.rfind("--seat=", 0) == 0; });
-  SavedGame saved;
-  if (!a.resume.empty() && !resume_options(a, saved)) return kFailed;
+  Resume saved;
+  if (!a.resume.empty() && !resume_options(a, saved)) return saved.failed();
   if (a.files.size() != 1) throw Usage{"name one game file"};
   Loaded l = load(a.files[0], a, false);
   if (!l.program) return kFailed;
@@ -251,11 +268,7 @@ int cmd_play(const std::vector<std::string>& argv) {
     return output_error(a.trace, fmt::format("cannot write the trace here: {}", why));
   try {
     if (!a.resume.empty()) {
-      std::string err;
-      if (!replay_saved(saved, session, err)) {
-        saved_error(a.resume, err);
-        return kFailed;
-      }
+      if (!replay_saved(saved, l.program, session)) return saved.failed();
       if (!session.steps().empty()) play.marked = render::changed_sites(p, session.before_last(), session.state());
       fmt::print("resumed {} after {} steps\n", a.resume, session.steps().size());
     }

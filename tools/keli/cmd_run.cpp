@@ -34,7 +34,8 @@ std::vector<int> move_sites(const compile::Program& p, const runtime::Move& m) {
 }
 
 int cmd_run(const std::vector<std::string>& argv) {
-  Args a = parse(argv, {"--param", "--params", "--seed", "--players", "--trace", "--board", "--quiet", "--engine"});
+  Args a = parse(argv, {"--param", "--params", "--seed", "--players", "--trace", "--trace-every", "--board", "--quiet",
+                        "--engine"});
   use_engine(a, runtime::Engine::Interp);
   if (a.files.size() != 1) throw Usage{"name one game file"};
   Loaded l = load(a.files[0], a, false);
@@ -49,7 +50,7 @@ int cmd_run(const std::vector<std::string>& argv) {
     seats.push_back(std::move(ag));
   }
   TraceFile trace_file;
-  if (!trace_file.open(a, p, specs, input_files(l, a))) return kFailed;
+  if (!trace_file.open(a, p, specs, input_files(l, a), true)) return kFailed;  // throws and choices all from `rng`
   trace::Writer* tw = trace_file.writer.get();
   runtime::Game g(l.program);
   runtime::Rng rng(a.seed);

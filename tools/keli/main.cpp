@@ -46,11 +46,13 @@ const Command kCommands[] = {
      keli::cli::cmd_validate},
     {"run", "play one whole game between computer players",
      "usage: keli run FILE [--param NAME=VALUE]... [--params FILE.yaml] [--seed N]\n"
-     "                [--players random,random] [--trace PATH] [--board] [--quiet]\n"
+     "                [--players random,random] [--trace PATH [--trace-every K]] [--board] [--quiet]\n"
      "  Plays one game and prints each move and the result. The same file, parameters and seed\n"
      "  give the same game on every machine. Declared invariants are checked after every step.\n"
-     "  --trace PATH  write the game as JSON Lines (docs/trace-format.md); never over the game or\n"
-     "                its imports; if the game fails, what was written is kept as PATH.partial\n"
+     "  --trace PATH  write the game as JSON Lines (docs/trace-format.md): each step with a check\n"
+     "                of the state after it, the whole state every K steps (--trace-every, default\n"
+     "                500; 1 writes it on every step); never over the game or its imports; if the\n"
+     "                game fails, what was written is kept as PATH.partial\n"
      "  --board       draw the board after every move (it is drawn at the start and the end)\n"
      "  --quiet       print only the result\n"
      "  --players     one player a seat, separated by commas (the last fills the remaining seats);\n"
@@ -76,9 +78,11 @@ const Command kCommands[] = {
      "  Players: human, and\n" KELI_AGENTS_HELP KELI_ENGINE_HELP,
      keli::cli::cmd_play},
     {"replay", "re-run a recorded trace and verify it",
-     "usage: keli replay TRACE [--quiet]\n"
-     "  Re-runs every step of a trace against its game file and exits 1, naming the first line\n"
-     "  that differs, when anything does not match.\n" KELI_ENGINE_HELP,
+     "usage: keli replay TRACE [--quiet | --expand]\n"
+     "  Re-runs every step of a trace against its game file, reading it line by line, and exits\n"
+     "  1, naming the first line that differs, when anything does not match: moves, throws and\n"
+     "  computer players' choices drawn again from the seed, the state's check and whole states.\n"
+     "  --expand  print the trace again with the whole state on every step (for other tools)\n" KELI_ENGINE_HELP,
      keli::cli::cmd_replay},
     {"render", "draw the board as an SVG picture, at the start or at a step of a trace",
      "usage: keli render FILE [--param NAME=VALUE]... [--params FILE.yaml] -o OUT.svg\n"

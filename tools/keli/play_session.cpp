@@ -1,14 +1,11 @@
 // keli play's history: steps with the states before them (undo), traces written from the history
-// (save), saved traces read back and replayed (resume), and the explanation of a legal move.
+// (save), and the explanation of a legal move. (Saved traces are read back by trace::Reader.)
 #include "play_session.hpp"
 
 #include <fmt/format.h>
-#include <yaml-cpp/yaml.h>
 
 #include <fstream>
-#include <sstream>
 
-#include "ast/loader.hpp"
 #include "trace/trace.hpp"
 #include "util/output_file.hpp"
 
@@ -33,6 +30,7 @@ bool PlaySession::undo() {
   for (size_t k = steps_.size(); k-- > 0;) {
     if (!steps_[k].human) continue;
     s_ = before_[k];
+    undone_ = true;
     steps_.resize(k);
     before_.resize(k);
     return true;
@@ -41,7 +39,8 @@ bool PlaySession::undo() {
 }
 
 std::string PlaySession::save(const std::string& path, const std::string& file, uint64_t seed,
-                              const std::vector<std::string>& players, const std::vector<std::string>& inputs) const {
+                              const std::vector<std::string>& players, const std::vector<std::string>& inputs,
+                              bool seeded) const {
   util::OutputFile f;
   if (!f.open(path, inputs)) return f.error();
   std::ostream& out = f.stream();
@@ -49,7 +48,10 @@ std::string PlaySession::save(const std::string& path, const std::string& file, 
   runtime::Game g(p_);
   runtime::State s = g.initial();
   trace::Writer w(out, *p_);
-  w.header({p_->game_name, file, seed, players});
+  trace::Header h{p_->game_name, file, seed, players};
+  // What undo took back had drawn from the generator too: the throws no longer follow the seed.
+  h.seeded = seeded && !undone_;
+  w.header(h);
   for (const auto& st : steps_) {
     if (st.chance) {
       g.apply_roll(s, st.roll);
@@ -61,111 +63,6 @@ std::string PlaySession::save(const std::string& path, const std::string& file, 
   }
   if (g.over(s)) w.result(g, s);
   return f.commit() ? "" : f.error();
-}
-
-bool read_saved(const std::string& path, SavedGame& out, std::string& error) {
-  std::string text;
-  if (!ast::read_file(path, text)) {
-    error = "cannot read the file";
-    return false;
-  }
-  std::istringstream in(text);
-  std::string line;
-  int ln = 0;
-  try {
-    while (std::getline(in, line)) {
-      ++ln;
-      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-      YAML::Node n = YAML::Load(line);
-      if (!n.IsMap()) {
-        error = fmt::format("{}: this line is not a JSON object", ln);
-        return false;
-      }
-      if (ln == 1) {
-        if (!n["file"] || !n["params"]) {
-          error = "1: the first line is not a trace header (it needs \"file\" and \"params\")";
-          return false;
-        }
-        out.file = n["file"].as<std::string>();
-        for (const auto& kv : n["params"])
-          out.params.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
-        if (n["seed"]) out.seed = n["seed"].as<uint64_t>();
-        for (const auto& x : n["players"]) out.players.push_back(x.as<std::string>());
-        continue;
-      }
-      if (n["result"]) break;  // a finished game: resuming shows its end
-      SavedGame::Step st;
-      st.line = ln;
-      if (n["chance"]) {
-        st.chance = true;
-        for (const auto& x : n["roll"]) st.roll.push_back(x.as<int32_t>());
-      } else {
-        if (!n["rule"]) {
-          error = fmt::format("{}: this step has neither \"chance\" nor \"rule\"", ln);
-          return false;
-        }
-        st.rule = n["rule"].as<std::string>();
-        for (const auto& x : n["args"]) st.args.push_back(x.as<int32_t>());
-      }
-      out.steps.push_back(std::move(st));
-    }
-  } catch (const YAML::Exception& e) {
-    error = fmt::format("{}: this line cannot be read: {}", ln, e.msg);
-    return false;
-  }
-  if (ln == 0) {
-    error = "the trace is empty";
-    return false;
-  }
-  return true;
-}
-
-bool replay_saved(const SavedGame& saved, PlaySession& session, std::string& error) {
-  runtime::Game& g = session.game();
-  const compile::Program& p = g.program();
-  std::vector<runtime::Move> legal;
-  for (const auto& st : saved.steps) {
-    const runtime::State& s = session.state();
-    if (g.over(s)) {
-      error = fmt::format("{}: the game is already over here, but the trace goes on", st.line);
-      return false;
-    }
-    if (st.chance != g.chance(s)) {
-      error =
-          fmt::format("{}: the trace {} where the game {}", st.line, st.chance ? "throws dice" : "records a decision",
-                      g.chance(s) ? "throws dice" : "expects a decision");
-      return false;
-    }
-    if (st.chance) {
-      const auto& d = g.dice(s);
-      bool possible = st.roll.size() == d.faces.size();
-      for (size_t k = 0; possible && k < st.roll.size(); ++k)
-        possible = std::find(d.faces[k].begin(), d.faces[k].end(), st.roll[k]) != d.faces[k].end();
-      if (!possible) {
-        error =
-            fmt::format("{}: the throw {} is not possible with dice '{}'", st.line, g.roll_notation(st.roll), d.name);
-        return false;
-      }
-      session.roll(st.roll);
-      continue;
-    }
-    g.legal(s, legal);
-    const runtime::Move* found = nullptr;
-    for (const auto& m : legal) {
-      bool same = p.rules[m.rule].name == st.rule && m.nargs == st.args.size();
-      for (int k = 0; same && k < m.nargs; ++k) same = m.args[k] == st.args[k];
-      if (same) found = &m;
-    }
-    if (!found) {
-      std::string shown = st.rule;
-      for (int32_t a : st.args) shown += " " + std::to_string(a);
-      error = fmt::format("{}: the move '{}' is not legal here", st.line, shown);
-      return false;
-    }
-    runtime::Move m = *found;
-    session.move(g.mover(s), m, true);  // a person may take back a resumed decision too
-  }
-  return true;
 }
 
 namespace {

@@ -34,8 +34,10 @@ class PlaySession {
   bool undo();
   // The game so far as a trace (header, steps, and the result once over), written whole through
   // util::OutputFile (never over one of `inputs`); "" on success, else why it was not written.
+  // `seeded`: every throw and computer choice came from one generator seeded with `seed` (not
+  // after a resume; never once undo has taken steps back).
   std::string save(const std::string& path, const std::string& file, uint64_t seed,
-                   const std::vector<std::string>& players, const std::vector<std::string>& inputs) const;
+                   const std::vector<std::string>& players, const std::vector<std::string>& inputs, bool seeded) const;
 
  private:
   std::shared_ptr<const compile::Program> p_;
@@ -43,27 +45,8 @@ class PlaySession {
   runtime::State s_;
   std::vector<runtime::State> before_;
   std::vector<PlayStep> steps_;
+  bool undone_ = false;  // undo took steps back
 };
-
-// A saved trace read back for --resume: its header and steps (not yet checked against the game).
-struct SavedGame {
-  std::string file;
-  compile::ParamSettings params;
-  uint64_t seed = 0;
-  std::vector<std::string> players;
-  struct Step {
-    int line = 0;
-    bool chance = false;
-    std::vector<int32_t> roll;
-    std::string rule;
-    std::vector<int32_t> args;
-  };
-  std::vector<Step> steps;
-};
-// False with `error` ("LINE: what") when the file cannot be read as a trace.
-bool read_saved(const std::string& path, SavedGame& out, std::string& error);
-// Plays the saved steps in `session`; false with `error` ("LINE: what") at the first illegal one.
-bool replay_saved(const SavedGame& saved, PlaySession& session, std::string& error);
 
 // One legal move explained: its rule with each parameter's name and value, and what it changes.
 std::string explain_move(runtime::Game& g, const runtime::State& s, const runtime::Move& m);

@@ -132,9 +132,10 @@ TEST_CASE("fmt writes through a symbolic link, and a link loop is a clear error"
   CHECK((fs::status(dir / "messy.keli").permissions() & fs::perms::all) ==
         (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
   fs::create_symlink("loop", dir / "loop");
+  fs::create_symlink("loop.keli", dir / "loop.keli");  // games are .keli files: any other is refused unread
   for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"fmt", (dir / "loop").string()},
-        {"validate", (dir / "loop").string()},
+       {std::vector<std::string>{"fmt", (dir / "loop.keli").string()},
+        {"validate", (dir / "loop.keli").string()},
         {"run", (dir / "g.keli").string(), "--quiet", "--trace", (dir / "loop").string()},
         {"render", (dir / "g.keli").string(), "-o", (dir / "loop").string()}}) {
     auto l = keli(args);

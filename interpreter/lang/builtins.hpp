@@ -75,7 +75,7 @@ int find_builtin_var(std::string_view name);
 // Limits a game may declare with `limit NAME N` (at most one of each per file; a variant's wins).
 #define KELI_GAME_LIMITS(X)                                                            \
   X(moves, "moves", "decisions in a whole game; reaching it ends the game unfinished") \
-  X(work, "work", "units of work in one step (loop rounds, elements visited, calls); more is an error")
+  X(work, "work", "units of work in one step (loop rounds, domain elements, calls); more is an error")
 
 enum class GameLimit : uint8_t {
 #define KELI_GAME_LIMIT_ENUM(id, name, doc) id,

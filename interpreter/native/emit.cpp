@@ -55,9 +55,10 @@ inline int64_t absolute(keli_ctx* c, int node, int64_t a) {
   if (__builtin_expect(!r.ok(), 0)) fault(c, node, KELI_FAULT_ARITH, static_cast<int64_t>(r.fault), 0, 0);
   return r.value;
 }
-// One unit of the step's work budget, spent at node (a loop round, an element, a call).
-inline void spend(keli_ctx* c, int node) {
-  if (__builtin_expect(--c->work_left < 0, 0)) fault(c, node, KELI_FAULT_BUDGET, 0, 0, 0);
+// Units of the step's work budget, spent at node: a call or a `while` round is one, a domain
+// its size when it opens (as runtime/machine.hpp's spend).
+inline void spend(keli_ctx* c, int node, int64_t units = 1) {
+  if (__builtin_expect((c->work_left -= units) < 0, 0)) fault(c, node, KELI_FAULT_BUDGET, 0, 0, 0);
 }
 inline int32_t store(keli_ctx* c, int node, int64_t v) {
   if (__builtin_expect(!keli::lang::fits_state(v), 0)) fault(c, node, KELI_FAULT_TOO_LARGE, 0, v, 0);
@@ -288,10 +289,11 @@ void Emitter::legal() {
       std::string i = tmp();
       open("{");
       Dom d = domain(prm.domain);
-      open(fmt::format("for (int {} = 0; {} < {}; ++{}) {{", i, i, d.size, i));
-      line(fmt::format("if (++tries > {}) {};", lang::kMaxMoveTries,
+      // The whole domain is charged as it opens, as the interpreter's odometer charges it.
+      line(fmt::format("if ((tries += {}) > {}) {};", d.size, lang::kMaxMoveTries,
                        fault(rule.params[0].domain, "KELI_FAULT_MOVE_TRIES", std::to_string(r))));
-      line(fmt::format("spend(c, {});", prm.domain));
+      line(fmt::format("spend(c, {}, {});", prm.domain, d.size));
+      open(fmt::format("for (int {} = 0; {} < {}; ++{}) {{", i, i, d.size, i));
       line(fmt::format("{} = {};", slot(prm.slot), element(d, i)));
       line(fmt::format("mv.args[{}] = static_cast<int32_t>({});", k, slot(prm.slot)));
       if (prm.filter >= 0) line(fmt::format("if (!{}) continue;", expr(prm.filter)));

@@ -208,13 +208,13 @@ std::string Emitter::aggregate(const Node& n, int idx) {
 }
 
 // The loop of a `for` or an aggregate (a=slot k0=domain k2=filter, at node idx): a scope, the
-// domain opened once, each element a unit of work, in order in the slot, the filter skipping; the
-// caller writes the body and closes both.
+// domain opened once and charged whole to the work budget, its elements in order in the slot, the
+// filter skipping; the caller writes the body and closes both.
 void Emitter::open_domain_loop(const Node& n, int idx, const std::string& i) {
   open("{");
   Dom d = domain(n.k[0]);
+  line(fmt::format("spend(c, {}, {});", idx, d.size));
   open(fmt::format("for (int {} = 0; {} < {}; ++{}) {{", i, i, d.size, i));
-  line(fmt::format("spend(c, {});", idx));
   line(fmt::format("{} = {};", slot(n.a), element(d, i)));
   if (n.k[2] >= 0) {
     std::string f = expr(n.k[2]);

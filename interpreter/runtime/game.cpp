@@ -86,17 +86,22 @@ void Game::legal(const State& s, std::vector<Move>& out) {
       if (r.guard < 0 || m_.eval(r.guard)) out.push_back(mv);
       continue;
     }
-    dom[0] = m_.open_domain(r.params[0].domain);
-    int64_t tries = 0;  // values bound, at every level: bounded as the native engine bounds them
+    // Each domain opened is charged whole, when it opens: its values against kMaxMoveTries and
+    // the work budget, as the native engine charges them (every value counts, before its where).
+    int64_t tries = 0;
+    auto open = [&](int level) {
+      dom[level] = m_.open_domain(r.params[level].domain);
+      if ((tries += dom[level].size) > lang::kMaxMoveTries)
+        throw diag::Error{diag::Code::runtime, p_->spans[r.params[0].domain], msg::too_many_tries(r.name), {}};
+      m_.spend(r.params[level].domain, dom[level].size);
+    };
+    open(0);
     while (k >= 0) {
       if (at[k] >= dom[k].size) {
         --k;
         if (k >= 0) ++at[k];
         continue;
       }
-      if (++tries > lang::kMaxMoveTries)
-        throw diag::Error{diag::Code::runtime, p_->spans[r.params[0].domain], msg::too_many_tries(r.name), {}};
-      m_.spend(r.params[k].domain);  // each candidate value of each parameter
       int64_t v = m_.domain_value(dom[k], at[k]);
       m_.set_local(r.params[k].slot, v);
       mv.args[k] = static_cast<int32_t>(v);
@@ -107,7 +112,7 @@ void Game::legal(const State& s, std::vector<Move>& out) {
       if (k + 1 < np) {
         ++k;
         at[k] = 0;
-        dom[k] = m_.open_domain(r.params[k].domain);
+        open(k);
         continue;
       }
       if (r.guard < 0 || m_.eval(r.guard)) out.push_back(mv);

@@ -356,8 +356,8 @@ bool Machine::run(int idx) {
       }
       case Op::For: {
         Domain d = open_domain(n.k[0]);
+        spend(idx, d.size);  // the whole domain when the loop opens, as an aggregate's
         for (int i = 0; i < d.size; ++i) {
-          spend(idx);
           locals_[n.a] = domain_value(d, i);
           if (n.k[2] >= 0 && !eval(n.k[2])) continue;
           if (run(n.k[1])) return true;

@@ -38,16 +38,17 @@ class Machine {
   }
   void memo_off() { memo_ = false; }
 
-  // The work budget: units a step may do (loop rounds, elements an aggregate or a move parameter
-  // visits, calls and event handlers run). Starts as the program's `limit work`.
+  // The work budget: units a step may do (`while` rounds; the elements of each domain a `for`, an
+  // aggregate or a move parameter opens, charged whole when it opens; calls and event handlers run). Starts as the
+  // program's `limit work`.
   void set_budget(int64_t units) { budget_ = units; }
   int64_t budget() const { return budget_; }
   void reset_work() {  // a new step: the whole budget, no call open
     work_left_ = budget_;
     depth_ = 0;
   }
-  void spend(int node) {  // one unit, at node; past the budget an error there
-    if (--work_left_ < 0) out_of_work(node);
+  void spend(int node, int64_t units = 1) {  // units at node; past the budget an error there
+    if ((work_left_ -= units) < 0) out_of_work(node);
   }
 
   // Notes raised by `note` since the last clear (ids into Program::notes).

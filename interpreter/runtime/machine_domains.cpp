@@ -53,10 +53,10 @@ Machine::Domain Machine::open_domain(int dom) {
 
 int64_t Machine::aggregate(const Node& n, int node) {
   Domain d = open_domain(n.k[0]);
+  spend(node, d.size);  // every element, charged when the domain opens (`any` may stop early)
   int64_t acc = n.op == Op::AggAll ? 1 : 0;
   bool any = false;
   for (int i = 0; i < d.size; ++i) {
-    spend(node);
     locals_[n.a] = domain_value(d, i);
     if (n.k[2] >= 0 && !eval(n.k[2])) continue;
     int64_t v = eval(n.k[1]);

@@ -51,7 +51,7 @@ std::string out_of_work(compile::Op op, int64_t budget) {
     default: break;
   }
   return fmt::format(
-      "{} ran out of the step's work budget: a step may do {} units of work (loop rounds, elements visited, calls)",
+      "{} ran out of the step's work budget: a step may do {} units of work (loop rounds, domain elements, calls)",
       what, budget);
 }
 std::string no_legal_move(const std::string& phase) {

@@ -194,7 +194,7 @@ TEST_CASE("native engine: every runtime check fails with the interpreter's messa
   }
 }
 
-// A step may do `limit work` units (loop rounds, elements visited, calls, handlers run, move
+// A step may do `limit work` units (loop rounds, domain elements, calls, handlers run, move
 // parameter values listed); the next one is an error at the node that spent it, on both engines.
 TEST_CASE("native engine: the work budget runs out at the interpreter's node and step", "[native][budget]") {
   if (!native::find_compiler()) return;

@@ -10,13 +10,13 @@
 #include "commands.hpp"
 
 // The engine options every command that runs games takes (runtime/engine.hpp, docs/cli.md).
-#define KELI_ENGINE_HELP                                                                         \
-  "  --engine E  interp (the interpreter), native (the game compiled to C++ and loaded) or\n"    \
-  "              auto (native when a C++ compiler is present, else the interpreter with a\n"     \
-  "              line on stderr); default auto for simulate, match, bench and play with a\n"     \
-  "              computer player, else interp\n"                                                 \
-  "  --cache DIR where native code is kept (default $XDG_CACHE_HOME/keli or ~/.cache/keli)\n"    \
-  "  --budget N  units of work one step may do (loop rounds, elements visited, calls) instead\n" \
+#define KELI_ENGINE_HELP                                                                        \
+  "  --engine E  interp (the interpreter), native (the game compiled to C++ and loaded) or\n"   \
+  "              auto (native when a C++ compiler is present, else the interpreter with a\n"    \
+  "              line on stderr); default auto for simulate, match, bench and play with a\n"    \
+  "              computer player, else interp\n"                                                \
+  "  --cache DIR where native code is kept (default $XDG_CACHE_HOME/keli or ~/.cache/keli)\n"   \
+  "  --budget N  units of work one step may do (loop rounds, domain elements, calls) instead\n" \
   "              of the game's 'limit work' or Keli's default (docs/language.md, safety bounds)\n"
 
 // The option every command that loads games takes (ast/files.hpp, docs/cli.md), added to their help.

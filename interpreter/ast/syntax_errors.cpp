@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "ast/parse.hpp"
+#include "ast/syntax_habits.hpp"
 #include "keli_errors.hpp"
 
 namespace keli::ast {
@@ -81,7 +82,23 @@ void report_syntax_errors(const SourceSet& src, int file, const g::syntax_log& l
       hint = fmt::format("found '{}': did you mean '{}'?", found_word, keyword);
       sp.len = static_cast<uint32_t>(found_word.size());
     }
-    diags.report(diag::Code::syntax, sp, e.message, hint);
+    std::string message = e.message;
+    const bool after_condition = message == g::error_message<g::block> || message == g::error_message<g::kw_then> ||
+                                 message == g::error_message<g::lbrace>;
+    if (auto h = habit_at(line, sp.col, after_condition)) {
+      message = h->message;
+      hint = h->hint;
+      sp.col = static_cast<uint32_t>(h->col);
+      sp.len = static_cast<uint32_t>(h->len);
+    } else if (sp.col > line.size() &&
+               (message == g::error_message<g::rbrace> || message == g::error_message<g::statement_expected>)) {
+      if (auto o = unclosed_opener(text)) {  // the end of the file: say where the block began
+        hint = fmt::format("the file ends at line {} before its '}}'", sp.line);
+        sp = Span{file, static_cast<uint32_t>(o->line), static_cast<uint32_t>(o->col), 1};
+        message = "this '{' is never closed: expected '}' before the end of the file";
+      }
+    }
+    diags.report(diag::Code::syntax, sp, message, hint);
     ++m.syntax_errors;
     // The first two words of the broken piece: `var NAME`, `let NAME`, `phse NAME`, `players`.
     const char* begin = text.data();

@@ -91,8 +91,10 @@ std::optional<Opener> unclosed_opener(std::string_view text) {
       continue;
     }
     if (in_string) {
-      if (ch == '\\') ++i;
-      else if (ch == '"') in_string = false;
+      if (ch == '\\')
+        ++i;
+      else if (ch == '"')
+        in_string = false;
       continue;
     }
     if (ch == '"') in_string = true;

@@ -46,7 +46,7 @@ std::shared_ptr<Program> Compiler::run(const ParamSettings& settings) {
     int c = gen.new_callable("invariant", inv->frame);
     out->callables[c].body = gen.expr(*inv->value, out->callables[c].frame);
     out->callables[c].is_expr = true;
-    out->invariants.emplace_back(inv->doc, c);
+    out->invariants.push_back({inv->doc, c, inv->span});
   }
   for (auto* d : ck.displays) compile_display(gen, *out, *d);
   out->evaluate = agent_hook(gen, "evaluate");

@@ -141,6 +141,14 @@ struct SiteInfo {
 enum StateSlot : int { kMover = 0, kPhase = 1, kOver = 2, kPly = 3, kMoves = 4, kNextPlace = 5, kPlaces = 6 };
 enum Over : int32_t { kPlaying = 0, kEnded = 1, kLimit = 2 };
 
+// A declared invariant: its text, the callable computing its condition, and where it is declared
+// (in a base file, for a variant's inherited one), for the error when it fails.
+struct InvariantInfo {
+  std::string text;
+  int callable = -1;
+  Span span;
+};
+
 struct Program {
   std::string game_name;
   std::string file;
@@ -165,8 +173,8 @@ struct Program {
   std::vector<Rule> rules;
   std::vector<PhaseInfo> phases;
   std::vector<DiceSet> dice;
-  std::vector<int> setups;                              // callables
-  std::vector<std::pair<std::string, int>> invariants;  // text, callable
+  std::vector<int> setups;  // callables
+  std::vector<InvariantInfo> invariants;
   std::vector<std::string> notes;
   int locals = 0;                                  // total local slots
   int move_limit = 0;                              // 0: none

@@ -232,7 +232,7 @@ Description describe(const GameFile& g, const std::shared_ptr<const compile::Pro
     d.vars.push_back({ck.vars[i]->name, ck.vars[i]->type, dims_text(*ck.vars[i]), p.vars[i].size()});
   d.fixed_slots = compile::kPlaces + p.num_players;
   d.state_slots = p.visible_size;  // what the rules declare; kept facts are the engine's
-  for (const auto& [text, callable] : p.invariants) d.invariants.push_back(text);
+  for (const compile::InvariantInfo& inv : p.invariants) d.invariants.push_back(inv.text);
   d.move_limit = p.move_limit;
   d.limit_declared = !ck.limits.empty();
   return d;

@@ -211,8 +211,8 @@ std::vector<int> Game::places(const State& s) const {
 
 std::vector<std::string> Game::failed_invariants(const State& s) {
   std::vector<std::string> out;
-  for (auto& [text, c] : p_->invariants)
-    if (!call(s, c, nullptr, 0)) out.push_back(text);
+  for (const compile::InvariantInfo& inv : p_->invariants)
+    if (!call(s, inv.callable, nullptr, 0)) out.push_back(inv.text);
   return out;
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,9 @@ class Game {
   std::vector<int> places(const State& s) const;
   // The texts of declared invariants that do not hold in s.
   std::vector<std::string> failed_invariants(const State& s);
+  // The first declared invariant that does not hold in s, as an E704 error at its declaration
+  // saying the step and the values of the variables its condition reads (runtime/invariants.cpp).
+  std::optional<diag::Error> invariant_failure(const State& s);
   // The value of a callable (agents' `evaluate` and `team`) in s, which it may not change.
   int64_t call(const State& s, int callable, const int64_t* args, int nargs);
 

@@ -5,16 +5,6 @@
 
 namespace keli::sim {
 
-namespace {
-// The error of a step after which a declared invariant fails; none when all hold.
-std::optional<diag::Error> invariant_error(runtime::Game& game, const runtime::State& s) {
-  auto bad = game.failed_invariants(s);
-  if (bad.empty()) return std::nullopt;
-  return diag::Error{diag::Code::invariant_failed, Span{},
-                     fmt::format("after step {} the invariant \"{}\" does not hold", game.ply(s), bad[0]), ""};
-}
-}  // namespace
-
 GameRecord playout(runtime::Game& game, runtime::Rng& rng, const std::vector<agents::Agent*>& seats,
                    std::vector<runtime::Move>& legal, bool check_invariants) {
   GameRecord r;
@@ -22,7 +12,7 @@ GameRecord playout(runtime::Game& game, runtime::Rng& rng, const std::vector<age
   try {
     s = game.initial();
     while (!game.over(s)) {
-      if (check_invariants && game.ply(s) > 0 && (r.error = invariant_error(game, s))) break;
+      if (check_invariants && game.ply(s) > 0 && (r.error = game.invariant_failure(s))) break;
       if (game.chance(s)) {
         game.apply_roll(s, game.sample_roll(s, rng));
         continue;
@@ -36,7 +26,7 @@ GameRecord playout(runtime::Game& game, runtime::Rng& rng, const std::vector<age
       size_t pick = a ? a->choose(game, s, legal, rng) : static_cast<size_t>(rng.below(legal.size()));
       game.apply(s, legal[pick]);
     }
-    if (check_invariants && !r.error) r.error = invariant_error(game, s);  // after the last step
+    if (check_invariants && !r.error) r.error = game.invariant_failure(s);  // after the last step
   } catch (const diag::Error& e) {
     r.error = e;
   }

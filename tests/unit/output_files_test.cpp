@@ -100,7 +100,11 @@ TEST_CASE("a run that fails keeps the old trace and writes TRACE.partial", "[cli
   auto r = keli({"run", (dir / "race.keli").string(), "--quiet", "--trace", (dir / "t.jsonl").string()});
   INFO(r.err);
   CHECK(r.status == 1);
-  CHECK(r.err.find("does not hold [E704]") != std::string::npos);
+  // At the invariant's declaration, with the step, the values it read and the command again.
+  CHECK(r.err.find("race.keli:12:1: error: the invariant \"nobody past five\" does not hold after step ") !=
+        std::string::npos);
+  CHECK(r.err.find("): at = [") != std::string::npos);
+  CHECK(r.err.find("hint: reproduce: keli run " + (dir / "race.keli").string() + " --seed 1") != std::string::npos);
   CHECK(r.err.find("the trace up to the error is in " + (dir / "t.jsonl.partial").string()) != std::string::npos);
   CHECK(read_text((dir / "t.jsonl").string()) == "an earlier trace\n");
   std::string partial = read_text((dir / "t.jsonl.partial").string());
@@ -165,6 +169,20 @@ TEST_CASE("simulate keeps no record per game: a huge -n starts, not std::bad_all
   CHECK(out.find("bad_alloc") == std::string::npos);
 }
 
+TEST_CASE("an inherited invariant fails at its declaration in the base file", "[cli][invariant]") {
+  fs::path dir = scratch("inherited");
+  write(dir / "race.keli", kFailingGame);
+  write(dir / "variant.keli", "game \"Race, a variant\"\nextends \"race.keli\"\n");
+  auto r = keli({"run", (dir / "variant.keli").string(), "--quiet", "--seed", "4", "--players", "random,random"});
+  INFO(r.err);
+  CHECK(r.status == 1);
+  CHECK(r.err.find((dir / "race.keli").string() + ":12:1: error: the invariant \"nobody past five\"") !=
+        std::string::npos);
+  CHECK(r.err.find("12 | invariant \"nobody past five\"") != std::string::npos);
+  CHECK(r.err.find("reproduce: keli run " + (dir / "variant.keli").string() + " --seed 4 --players random,random") !=
+        std::string::npos);
+}
+
 TEST_CASE("simulate and match check invariants unless --no-invariants", "[cli][simulate]") {
   fs::path dir = scratch("invariants");
   write(dir / "race.keli", kFailingGame);
@@ -172,7 +190,8 @@ TEST_CASE("simulate and match check invariants unless --no-invariants", "[cli][s
   auto s = keli({"simulate", game, "-n", "20", "--threads", "2", "--json"});
   INFO(s.err);
   CHECK(s.status == 1);
-  CHECK(s.err.find("the invariant \"nobody past five\" does not hold [E704]") != std::string::npos);
+  CHECK(s.err.find("race.keli:12:1: error: the invariant \"nobody past five\" does not hold after step ") !=
+        std::string::npos);
   CHECK(s.err.find("20 of 20 games stopped with an error") != std::string::npos);
   CHECK(YAML::Load(s.out)["results"]["errors"].as<int>() == 20);
   auto fast = keli({"simulate", game, "-n", "20", "--json", "--no-invariants"});
@@ -180,7 +199,7 @@ TEST_CASE("simulate and match check invariants unless --no-invariants", "[cli][s
   CHECK(YAML::Load(fast.out)["results"]["errors"].as<int>() == 0);
   auto m = keli({"match", game, "--players", "random,greedy", "-n", "10", "--json"});
   CHECK(m.status == 1);
-  CHECK(m.err.find("does not hold [E704]") != std::string::npos);
+  CHECK(m.err.find("does not hold after step ") != std::string::npos);
   CHECK(YAML::Load(m.out)["errors"].as<int>() == 10);
   auto mf = keli({"match", game, "--players", "random,greedy", "-n", "10", "--json", "--no-invariants"});
   CHECK(mf.status == 0);

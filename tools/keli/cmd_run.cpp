@@ -33,6 +33,19 @@ std::vector<int> move_sites(const compile::Program& p, const runtime::Move& m) {
   return out;
 }
 
+namespace {
+// The command that plays this game again, step for step: file, seed, parameters and players.
+std::string run_command(const Args& a, const std::vector<std::string>& players) {
+  std::string out = fmt::format("keli run {} --seed {}", a.files[0], a.seed);
+  for (const auto& f : a.params_files) out += " --params " + f;
+  for (const auto& [name, value] : a.params) out += fmt::format(" --param {}={}", name, value);
+  std::string who;
+  for (const auto& pl : players) who += (who.empty() ? "" : ",") + pl;
+  if (!a.players.empty()) out += " --players " + who;
+  return out;
+}
+}  // namespace
+
 int cmd_run(const std::vector<std::string>& argv) {
   Args a = parse(argv, {"--param", "--params", "--seed", "--players", "--trace", "--trace-every", "--board", "--quiet",
                         "--engine"});
@@ -86,10 +99,9 @@ int cmd_run(const std::vector<std::string>& argv) {
         }
         if (tw) tw->move(g, mover, m, s);
       }
-      auto bad = g.failed_invariants(s);
-      if (!bad.empty()) {
-        fmt::print(stderr, "{}: error: after move {} the invariant \"{}\" does not hold [E704]\n", a.files[0], g.ply(s),
-                   bad[0]);
+      if (auto bad = g.invariant_failure(s)) {
+        bad->hint = "reproduce: " + run_command(a, specs);
+        fmt::print(stderr, "{}", diag::render(l.file->sources(), {bad->code, bad->span, bad->message, bad->hint}));
         trace_file.keep_partial();
         return kFailed;
       }

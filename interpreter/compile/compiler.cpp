@@ -52,6 +52,7 @@ std::shared_ptr<Program> Compiler::run(const ParamSettings& settings) {
   out->evaluate = agent_hook(gen, "evaluate");
   out->team = agent_hook(gen, "team");
   if (diags.has_errors()) return nullptr;
+  warn_effects(*out);
   build_access_tables(*out);
   if (optimized) optimize(*out);
   return out;

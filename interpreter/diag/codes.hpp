@@ -45,7 +45,9 @@
   X(shadowed, "W002", Warning, "a local name that hides a global one or an outer local")                      \
   X(unused_param, "W003", Warning, "a parameter that nothing reads")                                          \
   X(never_applies, "W004", Warning, "a rule, phase or handler that can never apply")                          \
-  X(missing_override, "W005", Warning, "a variant's declaration replaces its base's without 'override'")
+  X(missing_override, "W005", Warning, "a variant's declaration replaces its base's without 'override'")      \
+  X(changes_nothing, "W007", Warning, "a move that changes nothing")                                          \
+  X(same_player_again, "W008", Warning, "a move after which the same player always moves again")
 
 namespace keli::diag {
 enum class Severity { Error, Warning };

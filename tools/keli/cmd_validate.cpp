@@ -25,7 +25,7 @@ int cmd_validate(const std::vector<std::string>& argv) {
     std::shared_ptr<const compile::Program> prog;
     if (gf->ok()) prog = gf->compile(settings, extra);
     size_t errors = gf->diagnostics().error_count() + extra.error_count();
-    size_t warnings = gf->diagnostics().warning_count();
+    size_t warnings = gf->diagnostics().warning_count() + extra.warning_count();
     if (a.json) {
       std::vector<diag::Diagnostic> all = gf->diagnostics().all();
       all.insert(all.end(), extra.all().begin(), extra.all().end());

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -87,6 +88,7 @@ template <class Native>
 int run(const std::string& title, runtime::Game& game, Native& native, int games) {
   std::vector<runtime::Move> legal;
   long long steps = 0, limit_games = 0;
+  std::map<std::string, long long> played;  // by rule: what the games exercised
   for (int g = 0; g < games; ++g) {
     runtime::Rng rng(static_cast<uint64_t>(g) + 1);
     runtime::State ks = game.initial();
@@ -119,6 +121,7 @@ int run(const std::string& title, runtime::Game& game, Native& native, int games
                                     game.notation(legal[static_cast<size_t>(i)]), native.move_text(i)));
         const size_t pick = static_cast<size_t>(rng.below(legal.size()));
         done = game.notation(legal[pick]);
+        ++played[game.program().rules.at(static_cast<size_t>(legal[pick].rule)).name];
         game.apply(ks, legal[pick]);
         native.apply(static_cast<int>(pick));
       }
@@ -129,10 +132,12 @@ int run(const std::string& title, runtime::Game& game, Native& native, int games
     if (!native.over()) return fail("keli ended the game, the native version did not");
     limit_games += native.limited();
   }
+  std::string rules;
+  for (const auto& [rule, n] : played) rules += fmt::format(" {} {}", rule, n);
   fmt::print(
       "{}: {} games, {} steps: the same legal moves and states after every step ({} games stopped by "
-      "the move limit)\n",
-      title, games, steps, limit_games);
+      "the move limit); moves played:{}\n",
+      title, games, steps, limit_games, rules);
   return 0;
 }
 

@@ -4,39 +4,24 @@
 // identical-state test requires the same state after every step.
 #include "pagade_native.hpp"
 
+#include "baseline.hpp"
+
 namespace keli::bench {
 
 namespace {
 
 using G = PagadeKayiAta;
 using S = G::State;
-constexpr int kTrack = G::kHome + 1;
+static_assert(RaceTracks<G::kArms>::kLength == G::kHome + 1);
 
-// stdlib/arms.keli: cell(a, column, depth), race_track(h, 16, false) and the marked cells (outer
-// and centre marks).
-constexpr int arm_cell(int a, int column, int depth) { return 1 + a * 24 + column * 8 + depth; }
-struct Board {
-  uint16_t at[G::kArms][kTrack] = {};
+// race_track(h, 16, false) and the marked cells (stdlib/arms.keli's outer and centre marks).
+struct Board : RaceTracks<G::kArms> {
   bool marked[G::kCells] = {};
   constexpr Board() {
-    for (int h = 0; h < G::kArms; ++h) {
-      int n = 1;  // position 0 is the centre (in hand)
-      for (int d = 0; d < 8; ++d) at[h][n++] = arm_cell(h, 1, 7 - d);
-      for (int d = 0; d < 8; ++d) at[h][n++] = arm_cell(h, 2, d);
-      for (int k = 1; k < G::kArms; ++k) {
-        int a = (h + k) % G::kArms;
-        for (int d = 0; d < 8; ++d) at[h][n++] = arm_cell(a, 0, 7 - d);
-        at[h][n++] = arm_cell(a, 1, 0);
-        for (int d = 0; d < 8; ++d) at[h][n++] = arm_cell(a, 2, d);
-      }
-      for (int d = 0; d < 8; ++d) at[h][n++] = arm_cell(h, 0, 7 - d);
-      at[h][n++] = arm_cell(h, 1, 0);
-      for (int d = 1; d < 8; ++d) at[h][n++] = arm_cell(h, 1, d);
-      at[h][n] = 0;  // home: the centre
+    for (int h = 0; h < G::kArms; ++h)
       for (int column = 0; column < 3; ++column)
         for (int depth = 0; depth < 8; ++depth)
           marked[arm_cell(h, column, depth)] = column != 1 ? depth % 3 == 0 : depth == 2 || depth == 5;
-    }
   }
 };
 constexpr Board kBoard;
@@ -366,23 +351,9 @@ void PagadeKayiAta::apply(State& s, const Move& m) const {
     case kPairWith: move_pair(s, m.a, m.b, m.c, m.d); break;
     case kLose: end_throw(s); break;
   }
-  ++s.ply;
-  ++s.moves;
-  if (s.over == kPlaying && s.moves >= kMoveLimit) s.over = kLimit;
+  count_decision<PagadeKayiAta>(s);
 }
 
-int PagadeKayiAta::playout(runtime::Rng& rng, State& s) const {
-  s = initial();
-  Moves m;
-  while (s.over == kPlaying) {
-    if (chance(s)) {
-      roll(s, rng);
-      continue;
-    }
-    legal(s, m);
-    apply(s, m.list[rng.below(static_cast<uint64_t>(m.n))]);
-  }
-  return s.moves;
-}
+int PagadeKayiAta::playout(runtime::Rng& rng, State& s) const { return random_playout(*this, rng, s); }
 
 }  // namespace keli::bench

@@ -66,6 +66,7 @@ class PagadeKayiAta {
   int players() const { return players_; }
 
   State initial() const { return State{}; }
+  bool over(const State& s) const { return s.over != kPlaying; }
   bool chance(const State& s) const { return s.over == kPlaying && s.phase == kThrowing; }
   // A throw as Keli's Game::sample_roll draws it: one rng.below(8) a die, in die order.
   void roll(State& s, runtime::Rng& rng) const;

@@ -5,37 +5,16 @@
 
 #include <utility>
 
+#include "baseline.hpp"
+
 namespace keli::bench {
 
 namespace {
 
 using P = PahadaKeliya;
 using S = P::State;
-constexpr int kTrack = P::kHome + 1;
-
-// stdlib/arms.keli's cell(a, column, depth) and race_track(h, 4, false).
-constexpr int arm_cell(int a, int column, int depth) { return 1 + a * 24 + column * 8 + depth; }
-struct Tracks {
-  uint8_t at[P::kPlayers][kTrack] = {};
-  constexpr Tracks() {
-    for (int h = 0; h < P::kPlayers; ++h) {
-      int n = 1;  // position 0 is the centre
-      for (int d = 0; d < 8; ++d) at[h][n++] = arm_cell(h, 1, 7 - d);
-      for (int d = 0; d < 8; ++d) at[h][n++] = arm_cell(h, 2, d);
-      for (int k = 1; k < P::kArms; ++k) {
-        int a = (h + k) % P::kArms;
-        for (int d = 0; d < 8; ++d) at[h][n++] = arm_cell(a, 0, 7 - d);
-        at[h][n++] = arm_cell(a, 1, 0);
-        for (int d = 0; d < 8; ++d) at[h][n++] = arm_cell(a, 2, d);
-      }
-      for (int d = 0; d < 8; ++d) at[h][n++] = arm_cell(h, 0, 7 - d);
-      at[h][n++] = arm_cell(h, 1, 0);
-      for (int d = 1; d < 8; ++d) at[h][n++] = arm_cell(h, 1, d);
-      at[h][n] = 0;  // home: the centre
-    }
-  }
-};
-constexpr Tracks kTracks;
+constexpr RaceTracks<P::kArms> kTracks;
+static_assert(RaceTracks<P::kArms>::kLength == P::kHome + 1);
 
 constexpr int owner(int pc) { return pc / 4; }
 constexpr int partner(int p) { return (p + 2) % 4; }
@@ -187,23 +166,9 @@ void PahadaKeliya::apply(State& s, const Move& mv) {
     case kEscortPair: escort_pair(s); break;
     case kPass: end_turn(s); break;
   }
-  ++s.ply;
-  ++s.moves;
-  if (s.over == kPlaying && s.moves >= kMoveLimit) s.over = kLimit;
+  count_decision<PahadaKeliya>(s);
 }
 
-int PahadaKeliya::playout(runtime::Rng& rng, State& s) {
-  s = initial();
-  Moves m;
-  while (s.over == kPlaying) {
-    if (chance(s)) {
-      roll(s, rng);
-      continue;
-    }
-    legal(s, m);
-    apply(s, m.list[rng.below(static_cast<uint64_t>(m.n))]);
-  }
-  return s.moves;
-}
+int PahadaKeliya::playout(runtime::Rng& rng, State& s) { return random_playout(PahadaKeliya{}, rng, s); }
 
 }  // namespace keli::bench

@@ -53,6 +53,7 @@ struct PahadaKeliya {
   };
 
   static State initial();
+  static bool over(const State& s) { return s.over != kPlaying; }
   static bool chance(const State& s) { return s.over == kPlaying && s.phase == kThrowing; }
   // A throw as Keli's Game::sample_roll draws it: one rng.below(4) a die, then sorted (alike dice).
   static void roll(State& s, runtime::Rng& rng);

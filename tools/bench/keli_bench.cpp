@@ -5,9 +5,9 @@
 //   build/tools/bench/keli_bench                          all of them
 //   build/tools/bench/keli_bench --benchmark_filter=raja  Keli's Raja Pasu beside the native one
 // Each game has two rows: keli/NAME on the interpreter, keli-native/NAME on the native engine
-// (compiled into $KELI_NATIVE_CACHE, else the user's cache, before the row is timed); Pagade
-// Kayi Ata with players=4 also (NAME pagade_kayi_ata_4_players). The hand-written rows are
-// native/raja_pasu, native/pahada_keliya, native/pagade_kayi_ata, native/pagade_kayi_ata_4_players.
+// (compiled into $KELI_NATIVE_CACHE, else the user's cache, before the row is timed). The
+// hand-written rows are native/raja_pasu, native/pahada_keliya, native/pagade_kayi_ata and
+// native/pagade_kayi_ata_4_players (beside games/pagade_kayi_ata_4_players.keli's rows).
 // Counters: playouts/s (items_per_second), decisions/s, steps/s, decisions/game, state_bytes,
 // allocs/step and allocs/game (heap allocations during the moves of a playout, after the start).
 #include <benchmark/benchmark.h>
@@ -180,11 +180,6 @@ int main(int argc, char** argv) {
     }
     register_keli(fs::path(f).stem().string(), program);
   }
-  // The hand-written Pagade Kayi Ata's other setting, beside it under both engines.
-  auto pagade = keli::GameFile::open((fs::path(KELI_SOURCE_DIR) / "games/pagade_kayi_ata.keli").string());
-  keli::diag::Diagnostics d;
-  if (auto program = pagade->ok() ? pagade->compile({{"players", "4"}}, d) : nullptr)
-    register_keli("pagade_kayi_ata_4_players", program);
   register_native();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -1,10 +1,13 @@
 // Google Benchmarks of the runtime (Keli issue 6): random playouts of every game in games/, the
-// hand-written Raja Pasu for comparison, and heap allocations per step during playouts (target
-// zero), counted by replacing the global operator new in this binary only.
+// hand-written Raja Pasu, Pahada Keliya and Pagade Kayi Ata (16 and 4 players) for comparison,
+// and heap allocations per step during playouts (target zero), counted by replacing the global
+// operator new in this binary only.
 //   build/tools/bench/keli_bench                          all of them
 //   build/tools/bench/keli_bench --benchmark_filter=raja  Keli's Raja Pasu beside the native one
 // Each game has two rows: keli/NAME on the interpreter, keli-native/NAME on the native engine
-// (compiled into $KELI_NATIVE_CACHE, else the user's cache, before the row is timed).
+// (compiled into $KELI_NATIVE_CACHE, else the user's cache, before the row is timed). The
+// hand-written rows are native/raja_pasu, native/pahada_keliya, native/pagade_kayi_ata and
+// native/pagade_kayi_ata_4_players (beside games/pagade_kayi_ata_4_players.keli's rows).
 // Counters: playouts/s (items_per_second), decisions/s, steps/s, decisions/game, state_bytes,
 // allocs/step and allocs/game (heap allocations during the moves of a playout, after the start).
 #include <benchmark/benchmark.h>
@@ -16,6 +19,8 @@
 #include <filesystem>
 #include <new>
 
+#include "pagade_native.hpp"
+#include "pahada_native.hpp"
 #include "raja_pasu_native.hpp"
 #include "runtime/game.hpp"
 #include "session/game_file.hpp"
@@ -88,20 +93,72 @@ void keli_playouts(benchmark::State& state, std::shared_ptr<const keli::compile:
   state.counters["allocs/game"] = static_cast<double>(allocations) / static_cast<double>(std::max<int64_t>(1, games));
 }
 
-void native_raja_pasu(benchmark::State& state) {
+// A hand-written baseline (raja_pasu_native.hpp, pahada_native.hpp, pagade_native.hpp) with the
+// same counters: `one` plays a random game from the start and says how many decisions and steps.
+template <class One>
+void native_playouts(benchmark::State& state, One one, size_t state_bytes) {
   rt::Rng rng(1);
-  keli::bench::RajaPasu::State s;
-  int64_t games = 0, decisions = 0;
+  int64_t games = 0, decisions = 0, steps = 0;
   for (auto _ : state) {
-    decisions += keli::bench::RajaPasu::playout(rng, s);
-    benchmark::DoNotOptimize(s);
+    PlayoutCount c = one(rng);
+    decisions += c.decisions;
+    steps += c.steps;
     ++games;
   }
   state.SetItemsProcessed(games);
   state.counters["decisions/s"] = benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
-  state.counters["steps/s"] = benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
+  state.counters["steps/s"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate);
   state.counters["decisions/game"] = static_cast<double>(decisions) / static_cast<double>(std::max<int64_t>(1, games));
-  state.counters["state_bytes"] = static_cast<double>(sizeof(keli::bench::RajaPasu::State));
+  state.counters["state_bytes"] = static_cast<double>(state_bytes);
+}
+
+// A baseline whose State and playout are static members.
+template <class Game>
+void static_baseline(benchmark::State& state) {
+  typename Game::State s;
+  native_playouts(
+      state,
+      [&](rt::Rng& rng) {
+        int d = Game::playout(rng, s);
+        benchmark::DoNotOptimize(s);
+        if constexpr (requires { s.ply; })
+          return PlayoutCount{d, s.ply, 0};
+        else
+          return PlayoutCount{d, d, 0};  // no dice: every step is a decision
+      },
+      sizeof s);
+}
+
+void register_native() {
+  using keli::bench::PagadeKayiAta;
+  using keli::bench::PahadaKeliya;
+  using keli::bench::RajaPasu;
+  benchmark::RegisterBenchmark("native/raja_pasu", static_baseline<RajaPasu>)->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("native/pahada_keliya", static_baseline<PahadaKeliya>)->Unit(benchmark::kMicrosecond);
+  for (int players : {16, 4}) {
+    std::string name =
+        players == 16 ? "native/pagade_kayi_ata" : fmt::format("native/pagade_kayi_ata_{}_players", players);
+    benchmark::RegisterBenchmark(name.c_str(), [players](benchmark::State& state) {
+      const PagadeKayiAta game(players);
+      auto s = std::make_unique<PagadeKayiAta::State>();  // a few kilobytes, allocated once
+      native_playouts(
+          state,
+          [&](rt::Rng& rng) {
+            int d = game.playout(rng, *s);
+            benchmark::DoNotOptimize(*s);
+            return PlayoutCount{d, s->ply, 0};
+          },
+          sizeof *s);
+    })->Unit(benchmark::kMicrosecond);
+  }
+}
+
+// The rows keli/NAME (the interpreter) and keli-native/NAME (the native engine).
+void register_keli(const std::string& name, const std::shared_ptr<const keli::compile::Program>& program) {
+  benchmark::RegisterBenchmark(("keli/" + name).c_str(), keli_playouts, program, rt::Engine::Interp)
+      ->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark(("keli-native/" + name).c_str(), keli_playouts, program, rt::Engine::Native)
+      ->Unit(benchmark::kMicrosecond);
 }
 
 }  // namespace
@@ -121,14 +178,9 @@ int main(int argc, char** argv) {
       fmt::print(stderr, "{}: does not compile with its defaults; not benchmarked\n", f);
       continue;
     }
-    std::string name = "keli/" + fs::path(f).stem().string();
-    benchmark::RegisterBenchmark(name.c_str(), keli_playouts, program, rt::Engine::Interp)
-        ->Unit(benchmark::kMicrosecond);
-    name = "keli-native/" + fs::path(f).stem().string();
-    benchmark::RegisterBenchmark(name.c_str(), keli_playouts, program, rt::Engine::Native)
-        ->Unit(benchmark::kMicrosecond);
+    register_keli(fs::path(f).stem().string(), program);
   }
-  benchmark::RegisterBenchmark("native/raja_pasu", native_raja_pasu)->Unit(benchmark::kMicrosecond);
+  register_native();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "lockstep.hpp"
 #include "raja_pasu_native.hpp"
 #include "runtime/game.hpp"
 #include "session/game_file.hpp"
@@ -18,11 +19,7 @@ using keli::bench::RajaPasu;
 namespace rt = keli::runtime;
 namespace compile = keli::compile;
 
-const compile::VarInfo& var(const compile::Program& p, const std::string& name) {
-  for (const auto& v : p.vars)
-    if (v.name == name) return v;
-  throw std::runtime_error("the game has no variable '" + name + "'");
-}
+using keli::bench::lockstep::var;
 
 // Keli's state in the native form, read by variable name through the program's layout.
 struct Layout {

@@ -217,9 +217,7 @@ World::World() {
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
 }
 
-World::~World() {
-  MPI_Finalize();
-}
+World::~World() { MPI_Finalize(); }
 
 std::vector<Failure> lead(const World& world, int64_t total, const std::string& hello, const Work& work,
                           const std::function<void(const std::string&)>& gather) {

@@ -28,7 +28,8 @@ std::string csv_field(const std::string& s) {
 
 std::string header_json(const RunHeader& h) {
   std::vector<std::string> params, seats, players;
-  for (const auto& [k, v] : h.params) params.push_back(fmt::format("[{},{}]", util::json_string(k), util::json_string(v)));
+  for (const auto& [k, v] : h.params)
+    params.push_back(fmt::format("[{},{}]", util::json_string(k), util::json_string(v)));
   for (const auto& s : h.seats) seats.push_back(util::json_string(s));
   for (const auto& s : h.players) players.push_back(util::json_string(s));
   return fmt::format(
@@ -60,7 +61,8 @@ std::vector<std::string> json_texts(const util::Json& v, const std::string& what
 RunHeader header_from_json(const util::Json& j) {
   RunHeader h;
   if (util::json_int(field(j, "keli_records"), "keli_records") != kRecordsVersion)
-    throw util::JsonFieldError{fmt::format("records of version {} are not read by this keli", j["keli_records"].dump())};
+    throw util::JsonFieldError{
+        fmt::format("records of version {} are not read by this keli", j["keli_records"].dump())};
   h.game = util::json_text(field(j, "game"), "game");
   h.file = util::json_text(field(j, "file"), "file");
   h.hash = util::json_text(field(j, "hash"), "hash");
@@ -128,7 +130,8 @@ std::vector<std::string> split(const std::string& s, char sep) {
   std::vector<std::string> out;
   if (s.empty()) return out;
   size_t start = 0;
-  for (size_t at; (at = s.find(sep, start)) != std::string::npos; start = at + 1) out.push_back(s.substr(start, at - start));
+  for (size_t at; (at = s.find(sep, start)) != std::string::npos; start = at + 1)
+    out.push_back(s.substr(start, at - start));
   out.push_back(s.substr(start));
   return out;
 }
@@ -205,8 +208,9 @@ std::string header_text(const RunHeader& h, RecordFormat f) {
 
 std::string row_text(const RecordRow& r, RecordFormat f) {
   if (f == RecordFormat::Csv)
-    return fmt::format("{},{},{},{},{},{},{},{},{}\n", r.index, r.seed, csv_field(fmt::format("{}", fmt::join(r.players, ";"))),
-                       r.decisions, r.throws, r.legal, fmt::join(r.places, ";"), end_word(r.end), csv_field(r.error));
+    return fmt::format("{},{},{},{},{},{},{},{},{}\n", r.index, r.seed,
+                       csv_field(fmt::format("{}", fmt::join(r.players, ";"))), r.decisions, r.throws, r.legal,
+                       fmt::join(r.places, ";"), end_word(r.end), csv_field(r.error));
   std::vector<std::string> players;
   for (const auto& p : r.players) players.push_back(util::json_string(p));
   return fmt::format(R"({{"index":{},"seed":{},"players":[{}],"decisions":{},"throws":{},"legal":{},)"

@@ -14,8 +14,8 @@ constexpr int kLengthBins = 30;  // bars of the length histogram, about
 constexpr int kWidth = 720;      // of every chart, in pixels
 constexpr int kLabelWidth = 150, kBarWidth = 400, kRowHeight = 26;
 // Colours of places 1, 2, ... (cycled): first place darkest.
-const char* const kPlaceColours[] = {"#1b5e20", "#43a047", "#9ccc65", "#fdd835", "#fb8c00", "#e53935", "#8e24aa",
-                                     "#3949ab"};
+const char* const kPlaceColours[] = {"#1b5e20", "#43a047", "#9ccc65", "#fdd835",
+                                     "#fb8c00", "#e53935", "#8e24aa", "#3949ab"};
 
 std::string xml(const std::string& s) {
   std::string out;
@@ -61,8 +61,8 @@ std::string rate_chart(const std::string& title, const std::vector<std::pair<std
         xml(label), r.hits, r.trials, r.rate, r.lo, r.hi, kLabelWidth, y, r.rate * kBarWidth);
     out += fmt::format("<path d=\"M{0:.1f} {2}v12M{0:.1f} {3}H{1:.1f}M{1:.1f} {2}v12\" stroke=\"#222\"/>\n", at(r.lo),
                        at(r.hi), y + 3, y + 9);
-    out += fmt::format("<text x=\"{:.1f}\" y=\"{}\">{} [{}, {}]</text>\n", at(r.hi) + 6, y + 15, pct(r.rate),
-                       pct(r.lo), pct(r.hi));
+    out += fmt::format("<text x=\"{:.1f}\" y=\"{}\">{} [{}, {}]</text>\n", at(r.hi) + 6, y + 15, pct(r.rate), pct(r.lo),
+                       pct(r.hi));
   }
   return out + "</svg>\n";
 }
@@ -141,11 +141,14 @@ std::vector<std::pair<std::string, Rate>> win_rows(const RunHeader& h, const Rep
   return rows;
 }
 
-std::string natural_chart(const Report& r) { return rate_chart("ended by the rules", {{"ended by the rules", r.natural_end}}); }
+std::string natural_chart(const Report& r) {
+  return rate_chart("ended by the rules", {{"ended by the rules", r.natural_end}});
+}
 
 std::string html_tables(const RunHeader& h, const Report& r, const ReportData& d) {
-  std::string out = "<h2>Figures</h2>\n<table id=\"wins\"><tr><th>seat</th><th>wins</th><th>games</th><th>rate</th>"
-                    "<th>95% low</th><th>95% high</th></tr>\n";
+  std::string out =
+      "<h2>Figures</h2>\n<table id=\"wins\"><tr><th>seat</th><th>wins</th><th>games</th><th>rate</th>"
+      "<th>95% low</th><th>95% high</th></tr>\n";
   for (const auto& [label, x] : win_rows(h, r))
     out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.4f}</td><td>{:.4f}</td><td>{:.4f}</td></tr>\n",
                        xml(label), x.hits, x.trials, x.rate, x.lo, x.hi);
@@ -204,16 +207,19 @@ std::string report_html(const RunHeader& h, const Report& r, const ReportData& d
       "({2} stopped by an error, not counted below), seed {4}, players {5}; parameters: {6}</p>\n",
       xml(h.game), r.games, r.errors, xml(h.file), h.seed, xml(fmt::format("{}", fmt::join(h.players, ","))),
       xml(params.empty() ? "none" : params));
-  out += "<h2>Wins by seat</h2>\n<p>Games in which the seat shared first place (a team: all its seats did), with the "
-         "95% Wilson interval as a whisker.</p>\n" +
-         rate_chart("wins by seat", win_rows(h, r));
-  out += fmt::format("<h2>Ended by the rules</h2>\n<p id=\"natural\" data-count=\"{}\" data-games=\"{}\">{} of {} "
-                     "games ended by the rules, not by the move limit.</p>\n",
-                     r.natural_end.hits, r.natural_end.trials, r.natural_end.hits, r.natural_end.trials) +
+  out +=
+      "<h2>Wins by seat</h2>\n<p>Games in which the seat shared first place (a team: all its seats did), with the "
+      "95% Wilson interval as a whisker.</p>\n" +
+      rate_chart("wins by seat", win_rows(h, r));
+  out += fmt::format(
+             "<h2>Ended by the rules</h2>\n<p id=\"natural\" data-count=\"{}\" data-games=\"{}\">{} of {} "
+             "games ended by the rules, not by the move limit.</p>\n",
+             r.natural_end.hits, r.natural_end.trials, r.natural_end.hits, r.natural_end.trials) +
          natural_chart(r);
-  out += fmt::format("<h2>Game length</h2>\n<p>Decisions a game: mean {:.1f}, median {:.1f}, 95th percentile {:.0f}, "
-                     "min {:.0f}, max {:.0f}.</p>\n",
-                     r.length.mean, r.length.median, r.length.p95, r.length.min, r.length.max) +
+  out += fmt::format(
+             "<h2>Game length</h2>\n<p>Decisions a game: mean {:.1f}, median {:.1f}, 95th percentile {:.0f}, "
+             "min {:.0f}, max {:.0f}.</p>\n",
+             r.length.mean, r.length.median, r.length.p95, r.length.min, r.length.max) +
          length_chart(d);
   out += "<h2>Places by seat</h2>\n" + places_chart(h, d) + html_tables(h, r, d);
   return out + "</body>\n</html>\n";

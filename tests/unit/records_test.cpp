@@ -83,12 +83,14 @@ TEST_CASE("records: one row a game, in game order, that sum to the summary", "[r
 TEST_CASE("shards: three shards merged are the bytes of one run", "[records][merge]") {
   fs::path dir = scratch("shards");
   for (const char* form : {"--json", "--csv"}) {
-    auto whole = keli({"simulate", kGame, "-n", "31", "--seed", "7", form, "--records", (dir / "whole.jsonl").string()});
+    auto whole =
+        keli({"simulate", kGame, "-n", "31", "--seed", "7", form, "--records", (dir / "whole.jsonl").string()});
     REQUIRE(whole.status == 0);
     std::vector<std::string> merge = {"merge", form};
     for (int i = 0; i < 3; ++i) {
       std::string path = (dir / fmt::format("s{}.{}", i, i == 1 ? "csv" : "jsonl")).string();  // formats mix
-      auto s = keli({"simulate", kGame, "-n", "31", "--seed", "7", "--shard", fmt::format("{}/3", i), "--records", path});
+      auto s =
+          keli({"simulate", kGame, "-n", "31", "--seed", "7", "--shard", fmt::format("{}/3", i), "--records", path});
       REQUIRE(s.status == 0);
       CHECK(read_rows(path).size() == (i == 0 ? 11u : 10u));
       merge.push_back(path);
@@ -125,9 +127,9 @@ TEST_CASE("merge: records that are not one whole run are refused with file and l
   fs::path dir = scratch("refused");
   auto shard = [&](const std::string& name, int i, int n, const std::string& seed = "3") {
     std::string path = (dir / name).string();
-    REQUIRE(keli({"simulate", kGame, "-n", "9", "--seed", seed, "--shard", fmt::format("{}/{}", i, n), "--records",
-                  path})
-                .status == 0);
+    REQUIRE(
+        keli({"simulate", kGame, "-n", "9", "--seed", seed, "--shard", fmt::format("{}/{}", i, n), "--records", path})
+            .status == 0);
     return path;
   };
   std::string a = shard("a.jsonl", 0, 3), b = shard("b.jsonl", 1, 3), c = shard("c.csv", 2, 3);
@@ -144,7 +146,8 @@ TEST_CASE("merge: records that are not one whole run are refused with file and l
   write(swapped, lines[0] + "\n" + lines[2] + "\n" + lines[1] + "\n" + lines[3] + "\n");
   write(notrecords, "hello\n");
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
-      {{a, b, other_seed}, other_seed + ":1: error: these records are not of the run of " + a + ": the seed: '3' and '4'"},
+      {{a, b, other_seed},
+       other_seed + ":1: error: these records are not of the run of " + a + ": the seed: '3' and '4'"},
       {{a, b, again, c}, again + ":1: error: shard 1/3 is also in " + b},
       {{a, c}, a + ": error: shard 1/3 of this run is missing"},
       {{a, corrupt, c}, corrupt + ":4:"},
@@ -217,7 +220,8 @@ TEST_CASE("report: a well-formed page whose numbers are the records'", "[records
       CHECK(e.DoubleAttribute("data-lo") <= e.DoubleAttribute("data-rate"));
       CHECK(e.DoubleAttribute("data-rate") <= e.DoubleAttribute("data-hi"));
     }
-    if (cls == "place") CHECK(e.Int64Attribute("data-games") == places[{e.Attribute("data-seat"), e.IntAttribute("data-place")}]);
+    if (cls == "place")
+      CHECK(e.Int64Attribute("data-games") == places[{e.Attribute("data-seat"), e.IntAttribute("data-place")}]);
     if (cls == "bin") {
       int64_t want = 0;
       for (auto it = lengths.lower_bound(e.Int64Attribute("data-from"));
@@ -237,7 +241,12 @@ TEST_CASE("report: a well-formed page whose numbers are the records'", "[records
   CHECK(pic.Parse(read_text(svg).c_str()) == tinyxml2::XML_SUCCESS);
   CHECK(keli({"report", records}).status == 2);
   CHECK(keli({"report", records, "-o", (dir / "x.png").string()}).status == 2);
-  CHECK(keli({"report", records, "-o", records}).status == 1);
+  std::string named_html = (dir / "records.html").string();  // records are read whatever their name
+  fs::copy_file(records, named_html);
+  auto over = keli({"report", named_html, "-o", named_html});
+  CHECK(over.status == 1);
+  CHECK(over.err.find("[E710]") != std::string::npos);
+  CHECK(read_text(named_html) == read_text(records));
 }
 
 }  // namespace keli::test

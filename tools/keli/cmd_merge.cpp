@@ -41,8 +41,8 @@ void open_shards(const std::vector<std::string>& paths, std::vector<Input>& inpu
       const sim::RunHeader& first = inputs[0].reader->header();
       std::string diff = sim::run_difference(first, h);
       if (!diff.empty())
-        throw sim::RecordError{path + ":1",
-                               fmt::format("these records are not of the run of {}: {}", inputs[0].reader->path(), diff)};
+        throw sim::RecordError{
+            path + ":1", fmt::format("these records are not of the run of {}: {}", inputs[0].reader->path(), diff)};
     }
     if (auto seen = by_shard.find(h.shard); seen != by_shard.end())
       throw sim::RecordError{path + ":1", fmt::format("shard {}/{} is also in {}: its games would be counted twice",
@@ -53,9 +53,10 @@ void open_shards(const std::vector<std::string>& paths, std::vector<Input>& inpu
   const sim::RunHeader& h = inputs[0].reader->header();
   for (int s = 0; s < h.shards; ++s)
     if (!by_shard.count(s) && h.games > s)
-      throw sim::RecordError{inputs[0].reader->path(),
-                             fmt::format("shard {}/{} of this run is missing (games {}, {}, ...): give its records file too",
-                                         s, h.shards, s, s + h.shards)};
+      throw sim::RecordError{
+          inputs[0].reader->path(),
+          fmt::format("shard {}/{} of this run is missing (games {}, {}, ...): give its records file too", s, h.shards,
+                      s, s + h.shards)};
 }
 
 }  // namespace
@@ -74,7 +75,8 @@ void read_run(const std::vector<std::string>& paths, const std::function<void(co
     sim::RecordReader& r = *inputs[by_shard.at(static_cast<int>(index % shards))].reader;
     sim::RecordRow row;
     if (!r.next(row))
-      throw sim::RecordError{r.where(), fmt::format("the file ends before game {} of its shard: a shard cut short?", index)};
+      throw sim::RecordError{r.where(),
+                             fmt::format("the file ends before game {} of its shard: a shard cut short?", index)};
     if (row.index != index)
       throw sim::RecordError{r.where(), fmt::format("game {} is missing: this row is game {}", index, row.index)};
     each(row);

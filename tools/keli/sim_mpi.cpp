@@ -46,8 +46,9 @@ bool injected_failure(int rank) {
 
 int simulate_mpi(const Args& a, SummaryForm form) {
   if (!mpi::built_with_mpi()) {
-    fmt::print(stderr, "keli simulate: error: this keli was built without MPI (install libopenmpi-dev and build "
-                       "again; docs/simulation.md)\n");
+    fmt::print(stderr,
+               "keli simulate: error: this keli was built without MPI (install libopenmpi-dev and build "
+               "again; docs/simulation.md)\n");
     return kFailed;
   }
   mpi::World world;
@@ -104,8 +105,10 @@ int simulate_mpi(const Args& a, SummaryForm form) {
   auto failures = mpi::lead(world, h.shard_games(), hello, work, gather);
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (const auto& f : failures)
-    fmt::print(stderr, "{}: error: rank {} of {} failed: {}; it held {}; no summary is printed, as the run is "
-                       "incomplete\n", a.files[0], f.rank, world.size(), f.message, games_text(h, f.first, f.count));
+    fmt::print(stderr,
+               "{}: error: rank {} of {} failed: {}; it held {}; no summary is printed, as the run is "
+               "incomplete\n",
+               a.files[0], f.rank, world.size(), f.message, games_text(h, f.first, f.count));
   if (!failures.empty()) return kFailed;
   if (in_order.emitted() != h.shard_games())
     throw std::runtime_error(fmt::format("{} of {} games came back", in_order.emitted(), h.shard_games()));

@@ -41,6 +41,7 @@
   X(scenario_failed, "E703", Error, "a scenario whose expectation does not hold")                             \
   X(invariant_failed, "E704", Error, "a declared invariant that does not hold")                               \
   X(bad_output, "E710", Error, "an output file that cannot be written, or that is an input of the command")   \
+  X(bad_records, "E711", Error, "a records file that cannot be read, or records that are not one whole run")  \
   X(unused, "W001", Warning, "a definition that nothing uses")                                                \
   X(shadowed, "W002", Warning, "a local name that hides a global one or an outer local")                      \
   X(unused_param, "W003", Warning, "a parameter that nothing reads")                                          \

@@ -39,6 +39,8 @@ namespace keli::lang {
   /* the command line and its files */                                                                          \
   X(int64_t, kMaxGames, 1'000'000'000'000, "games of one simulate, match or bench run (-n, --games)")           \
   X(int, kMaxThreads, 1024, "threads of one simulate or match run (--threads)")                                 \
+  X(int, kMaxShards, 1'000'000, "shards one simulate run may be split into (--shard I/N)")                      \
+  X(int64_t, kMaxMpiChunk, 16, "games an MPI rank is handed at once (fewer near the end of a run)")             \
   X(int64_t, kMaxSeconds, 1'000'000, "seconds of one bench run (--seconds)")                                    \
   X(int, kMaxSymlinkHops, 40, "symbolic links followed to reach an output file")                                \
   X(int64_t, kMaxYamlNodes, 1'000'000, "values of one scenario file, each use of an alias counted")

@@ -9,9 +9,9 @@
 
 namespace keli::sim {
 
-void Tally::add(const GameRecord& g) {
+void Tally::add(const RecordRow& g) {
   ++games_;
-  if (g.error) {
+  if (!g.error.empty()) {
     if (!first_error_ || g.index < first_error_game_) {
       first_error_ = g.error;
       first_error_game_ = g.index;
@@ -29,8 +29,8 @@ void Tally::add(const GameRecord& g) {
     for (int s : winners) ++seat_hits_[s];
     if (winners.size() >= 2) ++winner_sets_[winners];
   }
-  if (!g.by_limit) ++natural_;
-  legal_sum_ += g.legal_sum;
+  if (g.end == End::Rules) ++natural_;
+  legal_sum_ += g.legal;
   decisions_ += g.decisions;
   lengths_.add(g.decisions);
   throws_.add(g.throws);
@@ -61,7 +61,8 @@ Report Tally::report() const {
 
 Report report(const compile::Program& program, const std::vector<GameRecord>& records) {
   Tally t(program.num_players);
-  for (const auto& g : records) t.add(g);
+  std::vector<std::string> players(static_cast<size_t>(program.num_players), "random");
+  for (const auto& g : records) t.add(to_row(g, 0, players, [](const diag::Error& e) { return e.message; }));
   return t.report();
 }
 
@@ -77,9 +78,9 @@ std::string summary_json(const Summary& x) {
                      x.p95, x.min, x.max);
 }
 
-std::string team_name(const compile::Program& p, const std::vector<int>& seats) {
+std::string team_name(const std::vector<std::string>& seat_names, const std::vector<int>& seats) {
   std::string out;
-  for (int s : seats) out += (out.empty() ? "" : "+") + p.seat_names[s];
+  for (int s : seats) out += (out.empty() ? "" : "+") + seat_names[s];
   return out;
 }
 
@@ -92,15 +93,15 @@ std::string csv_field(const std::string& s) {
 
 }  // namespace
 
-std::string report_json(const compile::Program& p, const Report& r) {
+std::string report_json(const std::vector<std::string>& seat_names, const Report& r) {
   std::string out = fmt::format(R"({{"games":{},"errors":{},"seats":[)", r.games, r.errors);
   for (size_t s = 0; s < r.seat_wins.size(); ++s)
-    out += fmt::format(R"({}{{"seat":{},"wins":{}}})", s ? "," : "", util::json_string(p.seat_names[s]),
+    out += fmt::format(R"({}{{"seat":{},"wins":{}}})", s ? "," : "", util::json_string(seat_names[s]),
                        rate_json(r.seat_wins[s]));
   out += R"(],"teams":[)";
   for (size_t t = 0; t < r.team_wins.size(); ++t) {
     std::vector<std::string> names;
-    for (int s : r.team_wins[t].seats) names.push_back(util::json_string(p.seat_names[s]));
+    for (int s : r.team_wins[t].seats) names.push_back(util::json_string(seat_names[s]));
     out += fmt::format(R"({}{{"seats":[{}],"wins":{}}})", t ? "," : "", fmt::join(names, ","),
                        rate_json(r.team_wins[t].wins));
   }
@@ -110,7 +111,7 @@ std::string report_json(const compile::Program& p, const Report& r) {
   return out;
 }
 
-std::string report_csv(const compile::Program& p, const Report& r) {
+std::string report_csv(const std::vector<std::string>& seat_names, const Report& r) {
   std::string out = "statistic,subject,count,games,value,ci95_lo,ci95_hi\n";
   auto rate = [&](const std::string& what, const std::string& subject, const Rate& x) {
     out += fmt::format("{},{},{},{},{:.4f},{:.4f},{:.4f}\n", what, csv_field(subject), x.hits, x.trials, x.rate, x.lo,
@@ -123,8 +124,8 @@ std::string report_csv(const compile::Program& p, const Report& r) {
         what, x.count, x.mean, x.median, x.p95, x.min, x.max);
   };
   out += fmt::format("games,,{},{},,,\nerrors,,{},{},,,\n", r.games, r.games, r.errors, r.games);
-  for (size_t s = 0; s < r.seat_wins.size(); ++s) rate("seat_wins", p.seat_names[s], r.seat_wins[s]);
-  for (const auto& t : r.team_wins) rate("team_wins", team_name(p, t.seats), t.wins);
+  for (size_t s = 0; s < r.seat_wins.size(); ++s) rate("seat_wins", seat_names[s], r.seat_wins[s]);
+  for (const auto& t : r.team_wins) rate("team_wins", team_name(seat_names, t.seats), t.wins);
   rate("draws", "", r.draws);
   rate("natural_end", "", r.natural_end);
   summary("length", r.length);

@@ -22,11 +22,17 @@ uint64_t game_seed(uint64_t seed, int64_t index) {
 
 namespace {
 
-// make_play is called once on each worker thread; the PlayFn it returns is that thread's alone,
-// so it may own per-thread state such as agents.
-void run_impl(std::shared_ptr<const compile::Program> program, const RunOptions& opts,
-              const std::function<PlayFn()>& make_play, const Sink& sink) {
-  const int64_t total = std::max<int64_t>(0, opts.games);
+// Plays game `index` of the run, seeded from it, on the thread that made it.
+using PlayIndex = std::function<GameRecord(int64_t index)>;
+
+// make_play is called once on each worker thread; the function it returns is that thread's alone,
+// so it may own per-thread state such as its Game and agents.
+void run_impl(const RunOptions& opts, const std::function<PlayIndex()>& make_play, const Sink& sink) {
+  RunHeader shard;  // only for its arithmetic of shards
+  shard.games = std::max<int64_t>(0, opts.games);
+  shard.shard = opts.shard;
+  shard.shards = opts.shards;
+  const int64_t total = shard.shard_games();
   std::mutex sink_mu;
   const int threads = static_cast<int>(std::clamp<int64_t>(opts.threads, 1, std::max<int64_t>(1, total)));
   std::atomic<int64_t> next{0}, done{0};
@@ -36,11 +42,10 @@ void run_impl(std::shared_ptr<const compile::Program> program, const RunOptions&
   std::exception_ptr failure;
   auto worker = [&] {
     try {
-      runtime::Game game(program);
-      PlayFn play = make_play();
-      for (int64_t i; !stop.load(std::memory_order_relaxed) && (i = next.fetch_add(1)) < total;) {
-        runtime::Rng rng(game_seed(opts.seed, i));
-        GameRecord r = play(game, i, rng);
+      PlayIndex play = make_play();
+      for (int64_t k; !stop.load(std::memory_order_relaxed) && (k = next.fetch_add(1)) < total;) {
+        int64_t i = shard.index_of(k);
+        GameRecord r = play(i);
         r.index = i;
         {
           std::lock_guard<std::mutex> lock(sink_mu);
@@ -79,35 +84,72 @@ void run_impl(std::shared_ptr<const compile::Program> program, const RunOptions&
 
 void run_games(std::shared_ptr<const compile::Program> program, const RunOptions& opts, const PlayFn& play,
                const Sink& sink) {
-  run_impl(
-      std::move(program), opts, [&play] { return play; }, sink);
-}
-
-void run_agents(std::shared_ptr<const compile::Program> program, const RunOptions& opts,
-                const std::function<std::vector<std::string>(int64_t index)>& seats_for, const Sink& sink) {
-  const bool check = opts.check_invariants;
-  auto make_play = [&seats_for, check]() -> PlayFn {
-    // This thread's agents, one per distinct spec, shared by the games it plays.
-    auto agents = std::make_shared<std::map<std::string, std::unique_ptr<agents::Agent>>>();
-    auto legal = std::make_shared<std::vector<runtime::Move>>();
-    auto seats = std::make_shared<std::vector<agents::Agent*>>();
-    return [agents, legal, seats, &seats_for, check](runtime::Game& game, int64_t index, runtime::Rng& rng) {
-      std::vector<std::string> specs = seats_for(index);
-      seats->assign(specs.size(), nullptr);
-      for (size_t i = 0; i < specs.size(); ++i) {
-        if (specs[i] == "random") continue;  // inline: the same choice, no virtual call
-        auto& a = (*agents)[specs[i]];
-        if (!a) {
-          std::string error;
-          a = agents::make_agent(specs[i], error);
-          if (!a) throw std::runtime_error(error);
-        }
-        (*seats)[i] = a.get();
-      }
-      return playout(game, rng, *seats, *legal, check);
+  auto make_play = [&]() -> PlayIndex {
+    auto game = std::make_shared<runtime::Game>(program);
+    return [game, &play, seed = opts.seed](int64_t index) {
+      runtime::Rng rng(game_seed(seed, index));
+      return play(*game, index, rng);
     };
   };
-  run_impl(std::move(program), opts, make_play, sink);
+  run_impl(opts, make_play, sink);
+}
+
+GamePlayer::GamePlayer(std::shared_ptr<const compile::Program> program, uint64_t seed, bool check_invariants,
+                       SeatsFor seats_for)
+    : game_(std::move(program)), seed_(seed), check_(check_invariants), seats_for_(std::move(seats_for)) {}
+
+GameRecord GamePlayer::play(int64_t index) {
+  std::vector<std::string> specs = seats_for_(index);
+  seats_.assign(specs.size(), nullptr);
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (specs[i] == "random") continue;  // inline: the same choice, no virtual call
+    auto& a = agents_[specs[i]];
+    if (!a) {
+      std::string error;
+      a = agents::make_agent(specs[i], error);
+      if (!a) throw std::runtime_error(error);
+    }
+    seats_[i] = a.get();
+  }
+  runtime::Rng rng(game_seed(seed_, index));
+  GameRecord r = playout(game_, rng, seats_, legal_, check_);
+  r.index = index;
+  return r;
+}
+
+void run_agents(std::shared_ptr<const compile::Program> program, const RunOptions& opts, const SeatsFor& seats_for,
+                const Sink& sink) {
+  auto make_play = [&]() -> PlayIndex {
+    auto player = std::make_shared<GamePlayer>(program, opts.seed, opts.check_invariants, seats_for);
+    return [player](int64_t index) { return player->play(index); };
+  };
+  run_impl(opts, make_play, sink);
+}
+
+RecordRow to_row(const GameRecord& g, uint64_t run_seed, std::vector<std::string> players,
+                 const std::function<std::string(const diag::Error&)>& error_text) {
+  RecordRow r;
+  r.index = g.index;
+  r.seed = game_seed(run_seed, g.index);
+  r.players = std::move(players);
+  r.decisions = g.decisions;
+  r.throws = g.throws;
+  r.legal = g.legal_sum;
+  r.places = g.places;
+  r.places.resize(r.players.size(), 0);  // a game stopped before its first state has no places
+  r.end = g.by_limit ? End::Limit : End::Rules;
+  if (g.error) {
+    r.error = error_text(*g.error);
+    if (r.error.empty()) r.error = "error";  // an empty text would read as no error
+  }
+  return r;
+}
+
+void InOrder::add(RecordRow row) {
+  int64_t position = (row.index - run_.shard) / run_.shards;
+  waiting_.emplace(position, std::move(row));
+  for (auto it = waiting_.begin(); it != waiting_.end() && it->first == next_; it = waiting_.erase(it), ++next_)
+    emit_(it->second);
 }
 
 }  // namespace keli::sim

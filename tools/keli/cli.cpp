@@ -68,6 +68,21 @@ void set_seconds(Args& a, const std::string& v) {
   if (!(a.seconds > 0) || a.seconds > static_cast<double>(lang::kMaxSeconds)) throw Usage{error};
 }
 
+// --shard I/N: 0 <= I < N, N up to the game limit.
+void set_shard(Args& a, const std::string& v) {
+  std::string error = fmt::format("--shard takes I/N, shard I of N counted from 0 (0/4 ... 3/4), not '{}'", v);
+  size_t slash = v.find('/');
+  if (slash == std::string::npos) throw Usage{error};
+  auto number = [&](const std::string& x) {
+    return read_whole<int64_t>(
+        x, [](const std::string& t, size_t* u) { return std::stoll(t, u); }, error);
+  };
+  int64_t i = number(v.substr(0, slash)), n = number(v.substr(slash + 1));
+  if (n < 1 || i >= n || n > lang::kMaxShards) throw Usage{error + fmt::format(" (N from 1 to {})", lang::kMaxShards)};
+  a.shard = static_cast<int>(i);
+  a.shards = static_cast<int>(n);
+}
+
 void add_search_path(Args& a, const std::string& v) {
   std::error_code ec;
   if (v.empty() || !std::filesystem::is_directory(v, ec))
@@ -146,6 +161,13 @@ const std::vector<Option>& options() {
        [](Args& a, const std::string& v) { a.budget = positive_number("--budget", v, lang::kMaxWorkBudget); }},
       {"--csv", {"--csv"}, false, [](Args& a, const std::string&) { a.csv = true; }},
       {"--no-invariants", {"--no-invariants"}, false, [](Args& a, const std::string&) { a.no_invariants = true; }},
+      {"--records", {"--records"}, true, [](Args& a, const std::string& v) { a.records = v; }},
+      {"--records",  // allowed wherever --records is
+       {"--records-format"},
+       true,
+       [](Args& a, const std::string& v) { a.records_format = v; }},
+      {"--shard", {"--shard"}, true, set_shard},
+      {"--mpi", {"--mpi"}, false, [](Args& a, const std::string&) { a.mpi = true; }},
       {"--output", {"-o", "--output"}, true, [](Args& a, const std::string& v) { a.output = v; }},
       {"--ply", {"--ply"}, true, set_ply},
       {"--path", {"--path"}, true, add_search_path},  // every command that parses options loads games

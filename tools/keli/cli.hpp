@@ -46,6 +46,10 @@ struct Args {
   double seconds = 0;
   bool csv = false;
   bool no_invariants = false;  // keli simulate / match: --no-invariants (faster, nothing checked)
+  // keli simulate: --records FILE [--records-format csv|jsonl], --shard I/N, --mpi; also merge's --records.
+  std::string records, records_format;
+  int shard = 0, shards = 1;
+  bool mpi = false;
   // --engine interp|native|auto, --cache DIR and --budget N (commands that run games).
   std::optional<runtime::Engine> engine;
   std::string cache;

@@ -16,4 +16,6 @@ int cmd_describe(const std::vector<std::string>& args);
 int cmd_bench(const std::vector<std::string>& args);
 int cmd_simulate(const std::vector<std::string>& args);
 int cmd_fmt(const std::vector<std::string>& args);
+int cmd_merge(const std::vector<std::string>& args);
+int cmd_report(const std::vector<std::string>& args);
 }  // namespace keli::cli

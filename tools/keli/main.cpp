@@ -133,6 +133,7 @@ const Command kCommands[] = {
     {"simulate", "play many games in parallel and report win rates and lengths",
      "usage: keli simulate FILE [-n N] [--threads T] [--seed N] [--players random,...]\n"
      "                     [--param NAME=VALUE]... [--params FILE.yaml] [--json | --csv] [--no-invariants]\n"
+     "                     [--records FILE [--records-format csv|jsonl]] [--shard I/N] [--mpi]\n"
      "  Plays N games (default 1000) over T threads (default: one a core) and reports, with 95%\n"
      "  (Wilson) intervals: wins by seat, wins by team (seats sharing first place), draws (every\n"
      "  seat first, or none placed), the share ended by the rules rather than the move limit; game\n"
@@ -145,10 +146,39 @@ const Command kCommands[] = {
      "  --no-invariants  do not check the invariants (faster)\n"
      "  --json      one JSON object; --csv: rows statistic,subject,count,games,value,ci95_lo,ci95_hi.\n"
      "              Neither holds timings: the same seed gives byte-identical output.\n"
+     "  --records FILE  one row a game, in game order (index, seed, players, decisions, throws,\n"
+     "              legal moves, places, end by rules or limit, error), after a run header line:\n"
+     "              CSV for .csv, JSON Lines for .jsonl (or --records-format); what keli merge and\n"
+     "              keli report read (docs/simulation.md)\n"
+     "  --shard I/N play only games I, I+N, I+2N, ... of the N games' run (each seeded as in the whole\n"
+     "              run); keli merge combines the shards' --records files into the whole run's output\n"
+     "  --mpi       under mpirun: the games spread over the ranks (rank 0 hands out a few at a time\n"
+     "              and prints); the same output as one process. Each rank plays on one thread\n"
      "  A progress bar (rate, time left) is drawn on stderr when it is a terminal.\n"
      "  exit status: 0 done, 1 bad game file or a game stopped by an error (the report is still\n"
      "  printed), 2 wrong usage\n" KELI_ENGINE_HELP,
      keli::cli::cmd_simulate},
+    {"merge", "combine the records of a simulate run's shards into the run's summary",
+     "usage: keli merge RECORDS... [--json | --csv] [--records OUT [--records-format csv|jsonl]]\n"
+     "  Reads the --records files of the shards of one keli simulate run (--shard I/N; CSV or JSON\n"
+     "  Lines, in any order) and prints the summary one process would have printed for the whole\n"
+     "  run: --json and --csv byte for byte, the text form without its timing line.\n"
+     "  --records OUT  the rows of the whole run in game order, in one file\n"
+     "  Refused, with the file and line (E711): files of different runs (game text, parameters,\n"
+     "  players, seed, count, shards), a shard given twice or missing, a row missing, out of order\n"
+     "  or not of its shard, a file that is not a records file or is cut short.\n"
+     "  exit status: 0 merged, 1 bad records or a game stopped by an error, 2 wrong usage\n",
+     keli::cli::cmd_merge},
+    {"report", "draw the records of a simulate run as charts in an HTML page or an SVG picture",
+     "usage: keli report RECORDS... -o OUT.html|OUT.svg\n"
+     "  Reads the --records file of a keli simulate run (or its shards' files, as keli merge does)\n"
+     "  and draws, with no script and nothing fetched from the network: wins by seat and team\n"
+     "  with 95% (Wilson) intervals, the share of games ended by the rules, a histogram of game\n"
+     "  lengths in decisions, and the places of each seat; the page also lists the figures in\n"
+     "  tables. Games stopped by an error are counted apart, as in keli simulate.\n"
+     "  -o, --output FILE  an .html page (inline SVG charts) or one .svg picture; required\n"
+     "  exit status: 0 written, 1 bad records or an unwritable output, 2 wrong usage\n",
+     keli::cli::cmd_report},
     {"match", "computer players against each other, seats rotated, with win rates",
      "usage: keli match FILE --players A,B[,...] [-n N] [--threads T] [--seed N]\n"
      "                  [--param NAME=VALUE]... [--params FILE.yaml] [--json] [--no-invariants]\n"

@@ -36,7 +36,7 @@ void run_impl(std::shared_ptr<const compile::Program> program, const RunOptions&
   std::exception_ptr failure;
   auto worker = [&] {
     try {
-      runtime::Game game(program);
+      runtime::Game game = opts.engine ? runtime::Game(program, *opts.engine) : runtime::Game(program);
       PlayFn play = make_play();
       for (int64_t i; !stop.load(std::memory_order_relaxed) && (i = next.fetch_add(1)) < total;) {
         runtime::Rng rng(game_seed(opts.seed, i));

@@ -16,4 +16,5 @@ int cmd_describe(const std::vector<std::string>& args);
 int cmd_bench(const std::vector<std::string>& args);
 int cmd_simulate(const std::vector<std::string>& args);
 int cmd_fmt(const std::vector<std::string>& args);
+int cmd_step(const std::vector<std::string>& args);
 }  // namespace keli::cli

@@ -75,9 +75,7 @@ State::State(std::shared_ptr<const Game> game) : game_(std::move(game)) {
   }
 }
 
-std::vector<int32_t> State::observation() const {
-  return {s_.begin(), s_.begin() + game_->program().visible_size};
-}
+std::vector<int32_t> State::observation() const { return {s_.begin(), s_.begin() + game_->program().visible_size}; }
 
 bool State::is_terminal() const { return game_->runner().over(s_); }
 bool State::is_chance_node() const { return game_->runner().chance(s_); }
@@ -122,7 +120,8 @@ std::vector<ChanceOutcome> State::chance_outcomes() const {
   if (!is_chance_node()) return {};
   const compile::DiceSet& d = game_->runner().dice(s_);
   std::vector<ChanceOutcome> out;
-  for (size_t i = 0; i < d.outcomes.size(); ++i) out.push_back({static_cast<int64_t>(i), d.outcomes[i].weight, d.total});
+  for (size_t i = 0; i < d.outcomes.size(); ++i)
+    out.push_back({static_cast<int64_t>(i), d.outcomes[i].weight, d.total});
   return out;
 }
 
@@ -142,13 +141,14 @@ std::string State::action_to_string(int64_t id) const {
   if (is_chance_node()) {
     const compile::DiceSet& d = g.dice(s_);
     if (id < 0 || id >= static_cast<int64_t>(d.outcomes.size()))
-      throw Game::input_error(fmt::format("{} is no outcome of the dice '{}' (0 to {})", id, d.name, d.outcomes.size() - 1));
+      throw Game::input_error(
+          fmt::format("{} is no outcome of the dice '{}' (0 to {})", id, d.name, d.outcomes.size() - 1));
     return g.roll_notation(d.outcomes[id].values);
   }
   runtime::Move m;
   if (!game_->actions().move(id, m))
-    throw Game::input_error(fmt::format("{} is no action id of this game (0 to {})", id,
-                                        game_->actions().num_distinct_actions() - 1));
+    throw Game::input_error(
+        fmt::format("{} is no action id of this game (0 to {})", id, game_->actions().num_distinct_actions() - 1));
   return g.notation(m);
 }
 
@@ -170,7 +170,8 @@ void State::apply_outcome(int64_t id) {
   need_chance("throw");
   const compile::DiceSet& d = game_->runner().dice(s_);
   if (id < 0 || id >= static_cast<int64_t>(d.outcomes.size()))
-    throw Game::input_error(fmt::format("{} is no outcome of the dice '{}' (0 to {})", id, d.name, d.outcomes.size() - 1));
+    throw Game::input_error(
+        fmt::format("{} is no outcome of the dice '{}' (0 to {})", id, d.name, d.outcomes.size() - 1));
   std::vector<int32_t> values = d.outcomes[id].values;
   step([&](runtime::Game& g, runtime::State& s) { g.apply_roll(s, values); });
 }

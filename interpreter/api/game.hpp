@@ -94,7 +94,7 @@ class State {
   // The move's notation ("sow 3") or the throw's ("roll 4 2"); Error for an id of neither.
   std::string action_to_string(int64_t id) const;
 
-  void apply_action(int64_t id);  // a legal move's id, or at a chance node an outcome's
+  void apply_action(int64_t id);                 // a legal move's id, or at a chance node an outcome's
   void apply_outcome(int64_t id);                // at a chance node: the outcome's id
   void apply_text(const std::string& notation);  // a legal move as action_to_string prints it
   void apply_throw(const std::vector<int32_t>& values);
@@ -109,7 +109,7 @@ class State {
 
  private:
   void need_decision(const char* what) const;
-  std::string legal_hint() const;  // "legal (action id in brackets): sow 0 (0), ..." 
+  std::string legal_hint() const;  // "legal (action id in brackets): sow 0 (0), ..."
   void need_chance(const char* what) const;
   template <typename F>
   void step(F&& f);  // runs f on a copy; on success keeps it and the notes

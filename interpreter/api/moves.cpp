@@ -22,7 +22,8 @@ void take_step(State& s, const Json& n) {
     // Recorded legal moves (run --record-legal writes them): the replay must find the same ids.
     if (!n["legal"].is_array()) throw util::JsonFieldError{"\"legal\" must be a list of action ids"};
     std::vector<int64_t> recorded;
-    for (const auto& x : n["legal"]) recorded.push_back(static_cast<int64_t>(util::json_uint64(x, "each of \"legal\"")));
+    for (const auto& x : n["legal"])
+      recorded.push_back(static_cast<int64_t>(util::json_uint64(x, "each of \"legal\"")));
     std::sort(recorded.begin(), recorded.end());
     if (recorded != s.legal_actions())
       throw Game::input_error(fmt::format("the file records the legal moves [{}], the game has [{}]",
@@ -77,8 +78,9 @@ MovesResult replay_moves(const std::shared_ptr<const Game>& game, const std::str
   for (int ln = 1; read_step_line(in, line, too_long); ++ln) {
     if (too_long) {
       r.ok = false;
-      r.error = positioned(path, ln, 1, fmt::format("error: this line is longer than {} bytes (kMaxStepLine) [{}]\n",
-                                                    lang::kMaxStepLine, bad));
+      r.error = positioned(
+          path, ln, 1,
+          fmt::format("error: this line is longer than {} bytes (kMaxStepLine) [{}]\n", lang::kMaxStepLine, bad));
       return r;
     }
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -87,7 +89,8 @@ MovesResult replay_moves(const std::shared_ptr<const Game>& game, const std::str
     try {
       if (!util::parse_json(line, n, jerr)) {
         r.ok = false;
-        r.error = positioned(path, ln, jerr.col, fmt::format("error: this line is not JSON: {} [{}]\n", jerr.message, bad));
+        r.error =
+            positioned(path, ln, jerr.col, fmt::format("error: this line is not JSON: {} [{}]\n", jerr.message, bad));
         return r;
       }
       if (!n.is_object()) throw util::JsonFieldError{"a line is one JSON object"};
@@ -99,9 +102,10 @@ MovesResult replay_moves(const std::shared_ptr<const Game>& game, const std::str
     } catch (const Error& e) {
       r.ok = false;
       // Our own refusals are said of the line; an error of the rules keeps its place in the game.
-      r.error = e.code() == bad ? positioned(path, ln, 1, e.what()) + "\n"
-                                : positioned(path, ln, 1, "error: this step fails in the game [" + std::string(bad) +
-                                                              "]\n") + e.what() + "\n";
+      r.error = e.code() == bad
+                    ? positioned(path, ln, 1, e.what()) + "\n"
+                    : positioned(path, ln, 1, "error: this step fails in the game [" + std::string(bad) + "]\n") +
+                          e.what() + "\n";
       return r;
     } catch (const util::JsonFieldError& e) {
       r.ok = false;

@@ -57,8 +57,10 @@ std::vector<GameResult> simulate(const Game& game, const SimulateOptions& o) {
   sim::run_agents(
       game.program_ptr(), ro, [&](int64_t) { return seats; },
       [&](const sim::GameRecord& r) {
-        GameResult g{r.index, sim::game_seed(o.seed, r.index), r.places, runtime::returns_from_places(r.places),
-                     r.decisions, r.throws, r.by_limit, ""};
+        GameResult g{r.index,     sim::game_seed(o.seed, r.index),
+                     r.places,    runtime::returns_from_places(r.places),
+                     r.decisions, r.throws,
+                     r.by_limit,  ""};
         if (r.error) g.error = game.error(*r.error).what();
         out.push_back(std::move(g));
       });

@@ -17,7 +17,8 @@ Reply error_reply(const std::string& message, const std::string& code) {
   return Reply{{"ok", false}, {"error", message}, {"code", code}};
 }
 
-const char* kCommands = "apply, throw, sample, legal, chance, state, result, over, info, undo, clone, restore, drop, quit";
+const char* kCommands =
+    "apply, throw, sample, legal, chance, state, result, over, info, undo, clone, restore, drop, quit";
 }  // namespace
 
 StepSession::StepSession(std::shared_ptr<const Game> game, uint64_t seed)
@@ -94,12 +95,12 @@ Reply StepSession::cmd_chance() const {
     out["dice"] = d.name;
     for (const auto& o : now_.state.chance_outcomes())
       list.push_back(Reply{{"id", o.id},
-                          {"values", d.outcomes[o.id].values},
-                          {"move", game_->runner().roll_notation(d.outcomes[o.id].values)},
-                          {"weight", o.weight},
-                          {"total", o.total},
-                          {"fraction", describe::fraction(o.weight, o.total)},
-                          {"probability", o.probability()}});
+                           {"values", d.outcomes[o.id].values},
+                           {"move", game_->runner().roll_notation(d.outcomes[o.id].values)},
+                           {"weight", o.weight},
+                           {"total", o.total},
+                           {"fraction", describe::fraction(o.weight, o.total)},
+                           {"probability", o.probability()}});
   }
   out["outcomes"] = std::move(list);
   return out;
@@ -126,14 +127,14 @@ Reply StepSession::cmd_info() const {
   Reply params = Reply::object();
   for (const auto& [name, value] : p.params) params[name] = value;
   return Reply{{"ok", true},
-              {"game", p.game_name},
-              {"file", p.file},
-              {"params", params},
-              {"players", p.num_players},
-              {"seats", p.seat_names},
-              {"engine", runtime::engine_name(game_->engine())},
-              {"num_distinct_actions", game_->actions().num_distinct_actions()},
-              {"max_chance_outcomes", game_->actions().max_chance_outcomes()}};
+               {"game", p.game_name},
+               {"file", p.file},
+               {"params", params},
+               {"players", p.num_players},
+               {"seats", p.seat_names},
+               {"engine", runtime::engine_name(game_->engine())},
+               {"num_distinct_actions", game_->actions().num_distinct_actions()},
+               {"max_chance_outcomes", game_->actions().max_chance_outcomes()}};
 }
 
 Reply StepSession::cmd_undo() {

@@ -30,7 +30,8 @@ ActionSpace::ActionSpace(const compile::Program& p) : p_(p), rules_(p.rules.size
                         "give the move's parameters ranges known before play, or fewer parameters"};
     }
   }
-  for (const auto& d : p.dice) max_outcomes_ = std::max<int64_t>(max_outcomes_, static_cast<int64_t>(d.outcomes.size()));
+  for (const auto& d : p.dice)
+    max_outcomes_ = std::max<int64_t>(max_outcomes_, static_cast<int64_t>(d.outcomes.size()));
 }
 
 int64_t ActionSpace::id(const Move& m) const {
@@ -55,8 +56,7 @@ int64_t ActionSpace::id(const Move& m) const {
 bool ActionSpace::move(int64_t id, Move& out) const {
   if (id < 0 || id >= total_) return false;
   // The last rule whose block starts at or before id (blocks of no ids are skipped over).
-  auto it = std::upper_bound(rules_.begin(), rules_.end(), id,
-                             [](int64_t v, const RuleIds& b) { return v < b.first; });
+  auto it = std::upper_bound(rules_.begin(), rules_.end(), id, [](int64_t v, const RuleIds& b) { return v < b.first; });
   while (it != rules_.begin()) {
     --it;
     if (id < it->first + it->count) break;

@@ -171,7 +171,7 @@ def test_simulate_records_and_threads():
     assert [r["index"] for r in one] == list(range(12))
     report = json.loads(run_keli("simulate", "games/raja_pasu.keli", "-n", "12", "--seed", "4", "--threads", "1",
                                  "--json", "--engine", "interp").stdout)
-    assert np.mean([r["length"] for r in one]) == pytest.approx(report["length"]["mean"], abs=0.006)
+    assert np.mean([r["length"] for r in one]) == pytest.approx(report["results"]["length"]["mean"], abs=0.006)
     assert all(abs(sum(r["returns"])) < 1e-9 and r["error"] is None for r in one)
     with pytest.raises(keli.Error, match="wizard"):
         keli.simulate(game, n=1, players=["wizard"])

@@ -183,7 +183,8 @@ TEST_CASE("keli replay --moves: strict, with the line of the first illegal step"
   CHECK(r.status == 0);
   CHECK(r.out.find("South sow 2") != std::string::npos);
   CHECK(r.out.find("replayed 3 steps") != std::string::npos);
-  std::string bad = temp_file("bad.moves", "{\"move\": 2}\n{\"move\": \"sow 9\"}\n{\"move\": \"sow 9\"}\n{\"move\": 1}\n");
+  std::string bad =
+      temp_file("bad.moves", "{\"move\": 2}\n{\"move\": \"sow 9\"}\n{\"move\": \"sow 9\"}\n{\"move\": 1}\n");
   r = keli({"replay", "games/raja_pasu.keli", "--moves", bad});
   CHECK(r.status == 1);
   CHECK(r.err.find(bad + ":3:1: error: the move 'sow 9' is not legal here [E705]") != std::string::npos);
@@ -217,8 +218,7 @@ TEST_CASE("run --record-legal: the legal moves in the trace, compared by replay"
   std::ofstream(trace) << changed;
   r = keli({"replay", trace});
   CHECK(r.status == 1);
-  CHECK(r.err.find("the trace records the legal moves [0, 1, 2, 3, 4, 5], the replay finds") !=
-        std::string::npos);
+  CHECK(r.err.find("the trace records the legal moves [0, 1, 2, 3, 4, 5], the replay finds") != std::string::npos);
   r = keli({"run", "games/raja_pasu.keli", "--record-legal"});
   CHECK(r.status == 2);
 }

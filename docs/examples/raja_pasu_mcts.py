@@ -47,7 +47,7 @@ print(f"{games} games: mcts (South) won {wins}, mean length {sum(lengths) / len(
 
 plt.figure(figsize=(7, 4))
 plt.hist(lengths, bins=20, color="#4a7ab5", edgecolor="white")
-plt.title(f"Raja Pasu, {MCTS} (South) against random: {games} games, mcts won {wins}")
+plt.title(f"Raja Pasu: {MCTS} (South) against random\n{games} games, mcts won {wins}")
 plt.xlabel("game length (decisions)")
 plt.ylabel("games")
 plt.tight_layout()

@@ -3,11 +3,13 @@
 # libraries (PEGTL 3, yaml-cpp, nlohmann-json for every JSON read, fmt, Catch2 v2), plus Google Benchmark for tools/bench and
 # TinyXML-2, with which the tests parse the SVG pictures of `keli render`, and clang-format,
 # which checks the layout of the C++ sources (tools/check-format.sh), and clang 14 with its
-# runtime libraries (libFuzzer, the sanitizers) for the fuzz build (docs/fuzzing.md), and OpenMPI
-# (libopenmpi-dev, openmpi-bin's mpirun) for keli simulate --mpi and its test (docs/simulation.md).
+# runtime libraries (libFuzzer, the sanitizers) for the fuzz build (docs/fuzzing.md), OpenMPI
+# (libopenmpi-dev, openmpi-bin's mpirun) for keli simulate --mpi and its test (docs/simulation.md),
+# and for the Python module keli (docs/python.md) pybind11, the Python headers, numpy, pytest (its
+# tests) and matplotlib (the example in docs/python.md).
 set -euo pipefail
 packages=(g++ cmake make tao-pegtl-dev libyaml-cpp-dev nlohmann-json3-dev libfmt-dev catch2 libbenchmark-dev libtinyxml2-dev clang-format
-  clang-14 libclang-rt-14-dev libopenmpi-dev openmpi-bin)
+  clang-14 libclang-rt-14-dev libopenmpi-dev openmpi-bin python3-pybind11 python3-dev python3-numpy python3-pytest python3-matplotlib)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

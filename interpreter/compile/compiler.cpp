@@ -155,6 +155,7 @@ Rule Compiler::compile_rule(CodeGen& gen, Program& out, const ast::Move& m) {
     rp.filter = p.filter ? gen.expr(*p.filter, fb) : -1;
     rp.slot = fb + p.slot;
     rp.kind = gen.value_kind(*p.domain);
+    id_values(*p.domain, out, rp);
     r.params.push_back(rp);
   }
   if (r.params.size() > static_cast<size_t>(lang::kMaxMoveParams))
@@ -164,6 +165,27 @@ Rule Compiler::compile_rule(CodeGen& gen, Program& out, const ast::Move& m) {
   r.guard = m.guard ? gen.expr(*m.guard, fb) : -1;
   r.body = gen.block(m.body, fb);
   return r;
+}
+
+// The values a parameter's digit of an action id stands for (runtime/actions.hpp): what its
+// domain can hold, known before play: sites (a region's too), seats, pieces, a constant range;
+// else a range known only in play, given the values 0 .. kOpenRangeIdValues-1.
+void Compiler::id_values(const ast::Expr& d, const Program& out, RuleParam& rp) {
+  rp.id_low = 0;
+  if (d.kind == ExprKind::Range) {
+    auto lo = constant(*d.kids[0]), hi = constant(*d.kids[1]);
+    if (lo && hi) {
+      rp.id_low = *lo;
+      rp.id_count = std::max<int64_t>(0, *hi - *lo + 1);
+    } else {
+      rp.id_count = lang::kOpenRangeIdValues;
+    }
+  } else if (d.type == ast::Type::Domain) {
+    auto t = static_cast<ast::Type>(d.enum_id);
+    rp.id_count = t == ast::Type::Site ? out.num_sites : t == ast::Type::Player ? out.num_players : out.num_pieces;
+  } else {
+    rp.id_count = out.num_sites;  // a region or track: its sites
+  }
 }
 
 // Listing a rule's moves tries every value of its first parameter, then every value of the

@@ -44,6 +44,7 @@ struct Compiler {
   void compile_handlers(CodeGen& gen, Program& out);
   void compile_phase(CodeGen& gen, Program& out, const ast::Decl& ph);
   Rule compile_rule(CodeGen& gen, Program& out, const ast::Move& m);
+  void id_values(const ast::Expr& d, const Program& out, RuleParam& rp);
   void bound_move_tries(const ast::Move& m, const Program& out);
   void set_limits(Program& out);
   void compile_display(CodeGen& gen, Program& out, const ast::Decl& d);

@@ -45,6 +45,10 @@ struct RuleParam {
   int filter = -1;                              // `where` on this parameter, or -1
   int slot = -1;                                // absolute local slot
   lang::ValueKind kind = lang::ValueKind::Int;  // what the value is, for notation: Int, Site or Player
+  // The values this parameter's digit of an action id stands for: id_low .. id_low+id_count-1
+  // (runtime/actions.hpp; docs/actions.md). Sites, seats and pieces from 0; a constant range its
+  // own; a range known only in play 0 .. lang::kOpenRangeIdValues-1.
+  int64_t id_low = 0, id_count = 0;
 };
 
 // A move rule (or a phase's `otherwise` rule) that players choose.

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "describe/describe.hpp"
+#include "runtime/actions.hpp"
 #include "runtime/game.hpp"
 
 namespace keli::describe {
@@ -189,6 +190,28 @@ void seats_at_start(const std::shared_ptr<const compile::Program>& prog, Descrip
 
 }  // namespace
 
+static Actions actions_of(const compile::Program& p) {
+  Actions a;
+  try {
+    runtime::ActionSpace space(p);
+    a.num_distinct_actions = space.num_distinct_actions();
+    a.max_chance_outcomes = space.max_chance_outcomes();
+    for (size_t r = 0; r < p.rules.size(); ++r) {
+      const auto& rule = p.rules[r];
+      ActionRule out{rule.name,
+                     p.phases[rule.phase].name,
+                     space.rule(static_cast<int>(r)).first,
+                     space.rule(static_cast<int>(r)).count,
+                     {}};
+      for (const auto& prm : rule.params) out.params.push_back({prm.name, prm.id_low, prm.id_count});
+      a.rules.push_back(std::move(out));
+    }
+  } catch (const diag::Error& e) {
+    a.error = e.message;
+  }
+  return a;
+}
+
 Description describe(const GameFile& g, const std::shared_ptr<const compile::Program>& prog) {
   const check::Checked& ck = g.checked();
   const compile::Program& p = *prog;
@@ -226,6 +249,7 @@ Description describe(const GameFile& g, const std::shared_ptr<const compile::Pro
   for (const auto* x : ck.params) d.params.push_back(param_of(*x, p));
 
   d.phases = phases_of(ck, p);
+  d.actions = actions_of(p);
   d.events = events_of(ck);
   d.setups = static_cast<int>(ck.setups.size());
   for (size_t i = 0; i < ck.vars.size() && i < p.vars.size(); ++i)

@@ -78,6 +78,23 @@ struct Var {
   int slots = 0;
 };
 
+// The game's action ids (runtime/actions.hpp, docs/actions.md): each rule's block of ids.
+struct ActionParam {
+  std::string name;
+  int64_t low = 0, count = 0;  // the values its digit stands for: low .. low+count-1
+};
+struct ActionRule {
+  std::string name, phase;
+  int64_t first = 0, count = 0;
+  std::vector<ActionParam> params;
+};
+struct Actions {
+  int64_t num_distinct_actions = 0;
+  int64_t max_chance_outcomes = 0;  // chance outcome ids: a throw's index in its dice's throws
+  std::vector<ActionRule> rules;
+  std::string error;  // the game has more ids than kMaxActionIds: why, and no rules
+};
+
 struct Description {
   std::string game, file;
   std::vector<std::pair<std::string, std::string>> about;
@@ -99,6 +116,7 @@ struct Description {
   std::vector<Param> params;
 
   std::vector<Phase> phases;
+  Actions actions;
   std::vector<Event> events;
   int setups = 0;
   std::vector<Var> vars;

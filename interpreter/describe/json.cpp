@@ -37,9 +37,31 @@ std::string strings(const std::vector<std::string>& v) {
   return array(v, [](const std::string& s) { return json_string(s); });
 }
 
+std::string actions_json(const Actions& a) {
+  Object x;
+  x.num("num_distinct_actions", a.num_distinct_actions).num("max_chance_outcomes", a.max_chance_outcomes);
+  if (!a.error.empty()) x.str("error", a.error);
+  x.field("rules", array(a.rules, [](const ActionRule& r) {
+            return Object()
+                .str("name", r.name)
+                .str("phase", r.phase)
+                .num("first", r.first)
+                .num("count", r.count)
+                .field("params",
+                       array(r.params,
+                             [](const ActionParam& p) {
+                               return Object().str("name", p.name).num("low", p.low).num("count", p.count).done();
+                             }))
+                .done();
+          }));
+  return x.done();
+}
+
 std::string dice_json(const Dice& x) {
+  int64_t id = 0;
   auto throws = array(x.throws, [&](const Throw& t) {
     return Object()
+        .num("id", id++)
         .field("values", util::json_array(t.values))
         .num("weight", t.weight)
         .str("probability", fraction(t.weight, x.total_weight))
@@ -124,6 +146,7 @@ std::string to_json(const Description& d) {
             if (!ph.otherwise.empty()) x.str("otherwise", ph.otherwise);
             return x.done();
           }));
+  o.field("actions", actions_json(d.actions));
   o.field("events", array(d.events, [](const Event& e) {
             return Object()
                 .str("name", e.name)

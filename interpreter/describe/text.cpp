@@ -238,6 +238,23 @@ void params_section(Writer& w, const Description& d) {
     if (!p.doc.empty()) w.line(p.name + ": " + p.doc, 2, 4);
 }
 
+// One line: the id space, each rule's block (docs/actions.md).
+void actions_lines(Writer& w, const Actions& a) {
+  if (!a.error.empty()) {
+    w.line("action ids: none (" + a.error + ")");
+    return;
+  }
+  std::vector<std::string> parts;
+  for (const auto& r : a.rules)
+    parts.push_back(r.count == 1   ? fmt::format("{} {}", r.name, r.first)
+                    : r.count == 0 ? r.name + " none"
+                                   : fmt::format("{} {}..{}", r.name, r.first, r.first + r.count - 1));
+  w.line(fmt::format("action ids: {} ({}){}", a.num_distinct_actions, join(parts),
+                     a.max_chance_outcomes > 0
+                         ? fmt::format("; throws 0..{} (index in the dice's throws)", a.max_chance_outcomes - 1)
+                         : ""));
+}
+
 void rules_section(Writer& w, const Description& d) {
   w.heading("Phases (play starts in the first)");
   for (const auto& ph : d.phases) {
@@ -250,6 +267,7 @@ void rules_section(Writer& w, const Description& d) {
     for (const auto& r : ph.rules) w.line(fmt::format("move {}({})", r.name, join(r.params)), 4, 6);
     if (!ph.otherwise.empty()) w.line("otherwise " + ph.otherwise, 4, 6);
   }
+  actions_lines(w, d.actions);
   if (d.setups > 0) w.line(fmt::format("setup: {}, run before the first move", plural(d.setups, "block", "blocks")));
   if (!d.events.empty()) {
     w.heading("Events and handlers");

@@ -40,6 +40,8 @@
   X(bad_scenario, "E702", Error, "a scenario or settings file that cannot be read")                           \
   X(scenario_failed, "E703", Error, "a scenario whose expectation does not hold")                             \
   X(invariant_failed, "E704", Error, "a declared invariant that does not hold")                               \
+  X(bad_step, "E705", Error,                                                                                  \
+    "a move, throw or command of a program (step session, moves file) not legal or unreadable")               \
   X(bad_output, "E710", Error, "an output file that cannot be written, or that is an input of the command")   \
   X(bad_records, "E711", Error, "a records file that cannot be read, or records that are not one whole run")  \
   X(unused, "W001", Warning, "a definition that nothing uses")                                                \

@@ -43,7 +43,12 @@ namespace keli::lang {
   X(int64_t, kMaxMpiChunk, 16, "games an MPI rank is handed at once (fewer near the end of a run)")             \
   X(int64_t, kMaxSeconds, 1'000'000, "seconds of one bench run (--seconds)")                                    \
   X(int, kMaxSymlinkHops, 40, "symbolic links followed to reach an output file")                                \
-  X(int64_t, kMaxYamlNodes, 1'000'000, "values of one scenario file, each use of an alias counted")
+  X(int64_t, kMaxYamlNodes, 1'000'000, "values of one scenario file, each use of an alias counted")             \
+  /* programs driving a game: action ids, the step protocol, moves files */                                     \
+  X(int64_t, kOpenRangeIdValues, 65'536, "values an action id gives a move parameter known only in play")       \
+  X(int64_t, kMaxActionIds, 9'007'199'254'740'992, "distinct action ids of one game (2^53: exact as a double)") \
+  X(int64_t, kMaxStepLine, 1'048'576, "bytes of one line of a step session or moves file")                      \
+  X(int, kMaxStepHandles, 10'000, "states one step session keeps by handle (clone)")
 
 #define KELI_LIMIT_CONSTANT(type, name, value, what) inline constexpr type name = value;
 KELI_LIMITS(KELI_LIMIT_CONSTANT)

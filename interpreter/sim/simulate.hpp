@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,8 @@ struct RunOptions {
   uint64_t seed = 1;
   bool check_invariants = true;  // after every step; a violation is the game's error (E704)
   int shard = 0, shards = 1;     // play only games shard, shard + shards, ... (--shard I/N)
+  // The engine each thread's Game runs on; unset: runtime::default_engine().
+  std::optional<runtime::EngineOptions> engine;
   // Called on the calling thread about ten times a second and once at the end: games finished so far.
   std::function<void(int64_t done, int64_t total)> progress;
 };

@@ -208,6 +208,17 @@ Reader::Next Reader::decision(const Json& n) {
   const runtime::Move* found = recorded_move(g, state_, rule, args, legal_, not_legal);
   if (!found) return fail(not_legal.first, not_legal.second);
   last_move_ = *found;
+  if (n.contains("legal")) {
+    // Recorded with run --record-legal: the legal moves' action ids, which must be the replay's.
+    if (!n["legal"].is_array()) throw util::JsonFieldError{"\"legal\" must be a list of action ids"};
+    std::vector<int64_t> recorded, have = legal_ids(*program_, legal_);
+    for (const auto& x : n["legal"])
+      recorded.push_back(static_cast<int64_t>(util::json_uint64(x, "each of \"legal\"")));
+    if (recorded != have)
+      return fail(fmt::format("the trace records the legal moves [{}], the replay finds [{}]",
+                              fmt::join(recorded, ", "), fmt::join(have, ", ")),
+                  "action ids are docs/actions.md's; the game file may have changed since the trace was written");
+  }
   if (rng_live_) {
     int k = players_->choose(mover, g, state_, legal_, rng_);
     if (k == Players::kUnknown) rng_live_ = false;  // from here on nothing can be drawn again

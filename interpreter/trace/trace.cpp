@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "ast/files.hpp"
+#include "runtime/actions.hpp"
 #include "trace/state_json.hpp"
 #include "util/json.hpp"
 
@@ -42,12 +43,14 @@ std::string Writer::notes_json(runtime::Game& g) const {
   return out + "]";
 }
 
-void Writer::move(runtime::Game& g, int mover, const runtime::Move& m, const runtime::State& after) {
-  std::string args;
+void Writer::move(runtime::Game& g, int mover, const runtime::Move& m, const runtime::State& after,
+                  const std::vector<runtime::Move>* legal) {
+  std::string args, ids;
   for (int i = 0; i < m.nargs; ++i) args += (i ? "," : "") + std::to_string(m.args[i]);
-  out_ << fmt::format("{{\"ply\":{},\"player\":{},\"move\":{},\"rule\":{},\"args\":[{}]{}{}}}\n", g.ply(after), mover,
-                      util::json_string(g.notation(m)), util::json_string(p_.rules[m.rule].name), args, notes_json(g),
-                      after_json(g, after));
+  if (legal) ids = ",\"legal\":" + util::json_array(legal_ids(p_, *legal));
+  out_ << fmt::format("{{\"ply\":{},\"player\":{},\"move\":{},\"rule\":{},\"args\":[{}]{}{}{}}}\n", g.ply(after), mover,
+                      util::json_string(g.notation(m)), util::json_string(p_.rules[m.rule].name), args, ids,
+                      notes_json(g), after_json(g, after));
 }
 
 void Writer::roll(runtime::Game& g, const std::vector<int32_t>& values, const runtime::State& after) {
@@ -63,6 +66,14 @@ void Writer::result(runtime::Game& g, const runtime::State& s) {
   for (size_t i = 0; i < pl.size(); ++i) places += (i ? "," : "") + std::to_string(pl[i]);
   out_ << fmt::format("{{\"result\":{{\"places\":[{}],\"ended\":\"{}\",\"plies\":{},\"moves\":{}}}}}\n", places,
                       g.ended_by_limit(s) ? "limit" : "rules", g.ply(s), g.moves(s));
+}
+
+std::vector<int64_t> legal_ids(const compile::Program& p, const std::vector<runtime::Move>& legal) {
+  runtime::ActionSpace space(p);
+  std::vector<int64_t> ids;
+  for (const auto& m : legal) ids.push_back(space.id(m));
+  std::sort(ids.begin(), ids.end());
+  return ids;
 }
 
 std::string impossible_roll(runtime::Game& g, const runtime::State& s, const std::vector<int32_t>& values) {

@@ -39,8 +39,10 @@ class Writer {
  public:
   Writer(std::ostream& out, const compile::Program& p) : out_(out), p_(p) {}
   void header(const Header& h);  // also sets how often the whole state is written (h.every)
-  // Call after applying: `mover` is who decided.
-  void move(runtime::Game& g, int mover, const runtime::Move& m, const runtime::State& after);
+  // Call after applying: `mover` is who decided. With `legal` (the moves that were legal before
+  // it, run --record-legal) the line records their action ids, which a replay compares.
+  void move(runtime::Game& g, int mover, const runtime::Move& m, const runtime::State& after,
+            const std::vector<runtime::Move>* legal = nullptr);
   void roll(runtime::Game& g, const std::vector<int32_t>& values, const runtime::State& after);
   void result(runtime::Game& g, const runtime::State& final_state);
 
@@ -63,6 +65,9 @@ class Players {
   virtual int choose(int seat, runtime::Game& g, const runtime::State& s, const std::vector<runtime::Move>& legal,
                      runtime::Rng& rng) = 0;
 };
+
+// The action ids of `legal` (runtime/actions.hpp), ascending: what --record-legal records.
+std::vector<int64_t> legal_ids(const compile::Program& p, const std::vector<runtime::Move>& legal);
 
 // Checks of one recorded step against the replayed game.
 // Why the recorded throw `values` cannot come from the dice s throws; empty when it can.

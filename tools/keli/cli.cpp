@@ -172,6 +172,8 @@ const std::vector<Option>& options() {
       {"--ply", {"--ply"}, true, set_ply},
       {"--path", {"--path"}, true, add_search_path},  // every command that parses options loads games
       {"--expand", {"--expand"}, false, [](Args& a, const std::string&) { a.expand = true; }},
+      {"--moves", {"--moves"}, true, [](Args& a, const std::string& v) { a.moves = v; }},
+      {"--record-legal", {"--record-legal"}, false, [](Args& a, const std::string&) { a.record_legal = true; }},
       {"--trace-every",
        {"--trace-every"},
        true,

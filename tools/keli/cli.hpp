@@ -38,8 +38,10 @@ struct Args {
   int64_t ply = -1;    // keli render: --ply N (>= 0); -1 when not given
   int seat = 0;
   bool json = false, quiet = false, board = false, no_tests = false, help = false;
-  bool expand = false;  // keli replay --expand
-  int trace_every = 0;  // keli run / play --trace-every K; 0: the default
+  bool expand = false;        // keli replay --expand
+  std::string moves;          // keli replay GAME --moves FILE
+  bool record_legal = false;  // keli run --record-legal
+  int trace_every = 0;        // keli run / play --trace-every K; 0: the default
   // keli simulate / bench: -n and --games (a count, > 0), --threads (> 0), --seconds (> 0), --csv.
   int64_t games = 0;
   int threads = 0;  // 0: not given
@@ -103,6 +105,9 @@ struct TraceFile {
 
 // Makes the computer players a seeded trace names, for trace::Reader to re-run (trace_players.cpp).
 trace::PlayersFactory trace_players();
+
+// "South 1st, North 2nd": the final places (cmd_run.cpp).
+std::string places_text(const compile::Program& p, const std::vector<int>& places);
 
 // Players per seat from --players (the last one given fills the remaining seats).
 std::vector<std::string> seat_players(const Args& args, int seats, const std::string& fallback);

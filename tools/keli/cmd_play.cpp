@@ -19,7 +19,6 @@
 
 namespace keli::cli {
 
-std::string places_text(const compile::Program& p, const std::vector<int>& places);
 std::vector<int> move_sites(const compile::Program& p, const runtime::Move& m);
 
 namespace {

@@ -48,9 +48,10 @@ std::string run_command(const Args& a, const std::vector<std::string>& players) 
 
 int cmd_run(const std::vector<std::string>& argv) {
   Args a = parse(argv, {"--param", "--params", "--seed", "--players", "--trace", "--trace-every", "--board", "--quiet",
-                        "--engine"});
+                        "--engine", "--record-legal"});
   use_engine(a, runtime::Engine::Interp);
   if (a.files.size() != 1) throw Usage{"name one game file"};
+  if (a.record_legal && a.trace.empty()) throw Usage{"--record-legal records into the trace: give --trace PATH"};
   Loaded l = load(a.files[0], a, false);
   if (!l.program) return kFailed;
   const compile::Program& p = *l.program;
@@ -97,7 +98,7 @@ int cmd_run(const std::vector<std::string>& argv) {
           fmt::print("{:>6}. {:<8} {}{}\n", g.ply(s), p.seat_names[mover], g.notation(m), notes);
           if (a.board) fmt::print("{}", render::board_text(p, s, move_sites(p, m)));
         }
-        if (tw) tw->move(g, mover, m, s);
+        if (tw) tw->move(g, mover, m, s, a.record_legal ? &legal : nullptr);
       }
       if (auto bad = g.invariant_failure(s)) {
         bad->hint = "reproduce: " + run_command(a, specs);

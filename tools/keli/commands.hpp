@@ -18,4 +18,5 @@ int cmd_simulate(const std::vector<std::string>& args);
 int cmd_fmt(const std::vector<std::string>& args);
 int cmd_merge(const std::vector<std::string>& args);
 int cmd_report(const std::vector<std::string>& args);
+int cmd_step(const std::vector<std::string>& args);
 }  // namespace keli::cli

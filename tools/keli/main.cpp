@@ -46,13 +46,16 @@ const Command kCommands[] = {
      keli::cli::cmd_validate},
     {"run", "play one whole game between computer players",
      "usage: keli run FILE [--param NAME=VALUE]... [--params FILE.yaml] [--seed N]\n"
-     "                [--players random,random] [--trace PATH [--trace-every K]] [--board] [--quiet]\n"
+     "                [--players random,random] [--trace PATH [--trace-every K] [--record-legal]]\n"
+     "                [--board] [--quiet]\n"
      "  Plays one game and prints each move and the result. The same file, parameters and seed\n"
      "  give the same game on every machine. Declared invariants are checked after every step.\n"
      "  --trace PATH  write the game as JSON Lines (docs/trace-format.md): each step with a check\n"
      "                of the state after it, the whole state every K steps (--trace-every, default\n"
      "                500; 1 writes it on every step); never over the game or its imports; if the\n"
      "                game fails, what was written is kept as PATH.partial\n"
+     "  --record-legal  with --trace: each decision line also records the action ids of the\n"
+     "                legal moves (docs/actions.md), which replay compares\n"
      "  --board       draw the board after every move (it is drawn at the start and the end)\n"
      "  --quiet       print only the result\n"
      "  --players     one player a seat, separated by commas (the last fills the remaining seats);\n"
@@ -79,11 +82,29 @@ const Command kCommands[] = {
      keli::cli::cmd_play},
     {"replay", "re-run a recorded trace and verify it",
      "usage: keli replay TRACE [--quiet | --expand]\n"
+     "       keli replay GAME --moves FILE [--param NAME=VALUE]... [--params FILE.yaml] [--quiet]\n"
      "  Re-runs every step of a trace against its game file, reading it line by line, and exits\n"
      "  1, naming the first line that differs, when anything does not match: moves, throws and\n"
-     "  computer players' choices drawn again from the seed, the state's check and whole states.\n"
-     "  --expand  print the trace again with the whole state on every step (for other tools)\n" KELI_ENGINE_HELP,
+     "  computer players' choices drawn again from the seed, the state's check and whole states,\n"
+     "  and the legal moves where the trace records them (run --record-legal).\n"
+     "  --expand  print the trace again with the whole state on every step (for other tools)\n"
+     "  --moves FILE  a moves file instead (docs/trace-format.md, Moves files): JSON Lines of\n"
+     "                {\"move\": ID or \"NOTATION\"}, {\"throw\": [VALUES]} or {\"outcome\": ID}, no\n"
+     "                states, played on GAME from its start; the first step that is not legal\n"
+     "                stops it with FILE:LINE:COL and exit status 1\n" KELI_ENGINE_HELP,
      keli::cli::cmd_replay},
+    {"step", "drive a game from another program: JSON Lines requests and replies",
+     "usage: keli step FILE [--param NAME=VALUE]... [--params FILE.yaml] [--seed N]\n"
+     "  Reads one JSON request a line from standard input and writes one JSON reply a line\n"
+     "  (docs/step-protocol.md): {\"cmd\": \"apply\", \"move\": ID or \"NOTATION\"}, throw (\"values\"\n"
+     "  or \"outcome\"), sample (a throw drawn from --seed, or from \"seed\"), legal (the legal\n"
+     "  moves with their action ids, docs/actions.md), chance (the outcomes with exact\n"
+     "  probabilities), state, over, result (places and returns), info, undo, clone, restore and\n"
+     "  drop (states kept by handle), quit. A request's \"tag\" is echoed in its reply. A bad line\n"
+     "  gets {\"ok\": false, \"error\": ..., \"code\": ...} and the session goes on.\n"
+     "  exit status: 0 at the end of the input or after quit; 1 a game that does not load;\n"
+     "  2 wrong usage\n" KELI_ENGINE_HELP,
+     keli::cli::cmd_step},
     {"render", "draw the board as an SVG picture, at the start or at a step of a trace",
      "usage: keli render FILE [--param NAME=VALUE]... [--params FILE.yaml] -o OUT.svg\n"
      "       keli render FILE --trace TRACE [--ply N] -o OUT.svg\n"

@@ -1,0 +1,121 @@
+// Keli from programs: a game loaded with its parameters and engine, and states stepped by action
+// id (runtime/actions.hpp), by notation or by throw, in OpenSpiel's shape. The one library the
+// step protocol (api/step.hpp), moves files and the Python module (python/) stand on; no rules here.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "compile/compiler.hpp"
+#include "runtime/actions.hpp"
+#include "runtime/game.hpp"
+#include "session/game_file.hpp"
+
+namespace keli::api {
+
+// Bad input: a game that does not load, a parameter, an action that is not legal, a runtime error
+// of the rules. what() is Keli's rendered message (file:line:col, source line, caret, hint).
+class Error : public std::runtime_error {
+ public:
+  Error(const std::string& text, std::string code) : std::runtime_error(text), code_(std::move(code)) {}
+  const std::string& code() const { return code_; }  // "E601", ...
+
+ private:
+  std::string code_;
+};
+
+// OpenSpiel's player ids for the states where no seat decides.
+constexpr int kChancePlayer = -1;
+constexpr int kTerminalPlayer = -4;
+
+class Game {
+ public:
+  // Loads, checks and compiles `path` with `params`; throws Error with every error's message.
+  static std::shared_ptr<Game> load(const std::string& path, const compile::ParamSettings& params,
+                                    const runtime::EngineOptions& engine);
+  Game(std::unique_ptr<GameFile> file, std::shared_ptr<const compile::Program> program,
+       const runtime::EngineOptions& engine);
+
+  const compile::Program& program() const { return *program_; }
+  const std::shared_ptr<const compile::Program>& program_ptr() const { return program_; }
+  const GameFile& file() const { return *file_; }
+  const runtime::ActionSpace& actions() const { return actions_; }
+  const runtime::EngineOptions& engine_options() const { return options_; }
+  // The engine that runs it (native when asked for and a compiler is there).
+  runtime::Engine engine() const { return game_->engine(); }
+  // The engine itself, shared by this game's states: one thread at a time.
+  runtime::Game& runner() const { return *game_; }
+
+  // A runtime error as an Error with its position in the game's sources.
+  Error error(const diag::Error& e) const;
+  // Bad input that has no position in the game (an unknown action id): code E705.
+  static Error input_error(const std::string& message, const std::string& hint = {});
+
+ private:
+  runtime::ActionSpace space() const;  // the action ids, a game with too many an Error
+  std::unique_ptr<GameFile> file_;
+  std::shared_ptr<const compile::Program> program_;
+  runtime::EngineOptions options_;
+  std::unique_ptr<runtime::Game> game_;
+  runtime::ActionSpace actions_;
+};
+
+struct ChanceOutcome {
+  int64_t id = 0;
+  int64_t weight = 0, total = 1;  // probability weight/total, exactly
+  double probability() const { return static_cast<double>(weight) / static_cast<double>(total); }
+};
+
+// One state of a game; copies are clones. Every step that fails throws Error and leaves the state
+// as it was.
+class State {
+ public:
+  explicit State(std::shared_ptr<const Game> game);  // the start position
+  const Game& game() const { return *game_; }
+  const runtime::State& slots() const { return s_; }
+  // Every visible slot (fixed slots, then the variables in declared order; no kept facts).
+  std::vector<int32_t> observation() const;
+
+  int current_player() const;  // the seat to decide, kChancePlayer or kTerminalPlayer
+  bool is_chance_node() const;
+  bool is_terminal() const;
+  bool ended_by_limit() const;
+  int ply() const;
+  int moves() const;
+
+  // Decision: the ids of the legal moves, ascending. Chance: the ids of the outcomes. Terminal: none.
+  std::vector<int64_t> legal_actions() const;
+  // The legal moves in the engine's order (rule, then parameter order), with their ids.
+  std::vector<std::pair<int64_t, runtime::Move>> legal_moves() const;
+  std::vector<ChanceOutcome> chance_outcomes() const;
+  // The move's notation ("sow 3") or the throw's ("roll 4 2"); Error for an id of neither.
+  std::string action_to_string(int64_t id) const;
+
+  void apply_action(int64_t id);                 // a legal move's id, or at a chance node an outcome's
+  void apply_outcome(int64_t id);                // at a chance node: the outcome's id
+  void apply_text(const std::string& notation);  // a legal move as action_to_string prints it
+  void apply_throw(const std::vector<int32_t>& values);
+  std::vector<int32_t> sample_throw(runtime::Rng& rng);  // draws a throw as `keli run` does, applies it
+  // The notes the last step raised (texts of `note`).
+  const std::vector<std::string>& notes() const { return notes_; }
+
+  std::vector<int> places() const;
+  std::vector<double> returns() const;  // runtime::returns_from_places
+  std::string to_string() const;        // the text board
+  std::string to_json() const;          // the state as a trace records it
+
+ private:
+  void need_decision(const char* what) const;
+  std::string legal_hint() const;  // "legal (action id in brackets): sow 0 (0), ..."
+  void need_chance(const char* what) const;
+  template <typename F>
+  void step(F&& f);  // runs f on a copy; on success keeps it and the notes
+  std::shared_ptr<const Game> game_;
+  runtime::State s_;
+  std::vector<std::string> notes_;
+};
+
+}  // namespace keli::api

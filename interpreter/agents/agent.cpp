@@ -56,6 +56,8 @@ bool parse_options(const AgentKind& k, const std::string& text, Options& out, st
       return false;
     }
     std::string value = eq == std::string::npos ? "" : item.substr(eq + 1);
+    // A time may carry its unit: time=2s is time=2.
+    if (key == "time" && value.size() > 1 && value.back() == 's') value.pop_back();
     double v = 0;
     size_t used = 0;
     try {

@@ -28,7 +28,7 @@ using selector = pt::selector<
         g::region_decl, g::track_decl, g::type_name, g::init, g::dice_decl, g::faces, g::dice_copies, g::formal,
         g::formals, g::result_type, g::body_expr, g::def_decl, g::shape_decl, g::board_decl, g::board_call,
         g::event_decl, g::handler_params, g::guard, g::on_decl, g::setup_decl, g::move_param, g::param_filter,
-        g::move_params, g::move_decl, g::otherwise_decl, g::chance_of, g::phase_decl, g::invariant_decl, g::limit_decl,
+        g::move_params, g::reads_clause, g::reading, g::read_text, g::read_hole, g::read_each, g::read_join, g::move_decl, g::otherwise_decl, g::chance_of, g::phase_decl, g::invariant_decl, g::limit_decl,
         g::display_decl, g::display_pieces, g::block, g::let_stmt, g::if_stmt, g::elif_part, g::else_part,
         g::while_stmt, g::for_stmt, g::for_filter, g::return_stmt, g::emit_stmt, g::note_stmt, g::add_stmt,
         g::finish_stmt, g::end_stmt, g::end_by, g::assign_stmt, g::assign_op, g::target, g::call_stmt, g::call_suffix,

@@ -49,6 +49,11 @@ class Optimizer : NodeTools {
         if (!p_.guards_write_state) rewrite_domain(p_, prm.domain, prm.filter, prm.slot);
       }
       if (r.guard >= 0) r.guard = expr(r.guard);
+      for (auto& part : r.reads) {  // shown by the interpreter only: the domains stay unindexed
+        if (part.domain >= 0) part.domain = expr(part.domain);
+        if (part.filter >= 0) part.filter = expr(part.filter);
+        if (part.value >= 0) part.value = expr(part.value);
+      }
       stmts(r.body);
     }
     for (auto& ph : p_.phases) stmts(ph.chance_body);

@@ -44,7 +44,16 @@ struct RuleParam {
   int domain = -1;                              // a domain node
   int filter = -1;                              // `where` on this parameter, or -1
   int slot = -1;                                // absolute local slot
-  lang::ValueKind kind = lang::ValueKind::Int;  // what the value is, for notation: Int, Site or Player
+  lang::ValueKind kind = lang::ValueKind::Int;  // what the value is, for notation: Int, Site, Player or Piece
+};
+
+// A piece of a rule's `reads` text (runtime/notation.cpp shows it): literal text, a value, or a
+// value for each element of a domain, separated by `text`.
+struct ReadPart {
+  std::string text;  // literal text, or a `for` hole's separator
+  int value = -1;    // the hole's expression, -1 for literal text
+  lang::ValueKind kind = lang::ValueKind::Int;
+  int domain = -1, filter = -1, slot = -1;  // a `for` hole: its domain, filter and variable's slot
 };
 
 // A move rule (or a phase's `otherwise` rule) that players choose.
@@ -55,6 +64,9 @@ struct Rule {
   int guard = -1;
   int body = -1;
   bool is_otherwise = false;
+  std::vector<ReadPart> reads;  // `reads "..."`; empty: the default notation
+  bool has_reads = false;
+  Span span;  // the rule's name where it is declared (its comment is on the lines above)
 };
 
 struct Outcome {

@@ -40,7 +40,9 @@ class Writer {
   Writer(std::ostream& out, const compile::Program& p) : out_(out), p_(p) {}
   void header(const Header& h);  // also sets how often the whole state is written (h.every)
   // Call after applying: `mover` is who decided.
-  void move(runtime::Game& g, int mover, const runtime::Move& m, const runtime::State& after);
+  // `notation` is how the move read before it was played (Game::notation).
+  void move(runtime::Game& g, int mover, const runtime::Move& m, const std::string& notation,
+            const runtime::State& after);
   void roll(runtime::Game& g, const std::vector<int32_t>& values, const runtime::State& after);
   void result(runtime::Game& g, const runtime::State& final_state);
 

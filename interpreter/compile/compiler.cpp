@@ -152,6 +152,8 @@ Rule Compiler::compile_rule(CodeGen& gen, Program& out, const ast::Move& m) {
     rp.name = p.name;
     rp.domain = gen.domain(*p.domain, fb);
     rp.filter = p.filter ? gen.expr(*p.filter, fb) : -1;
+    rp.written_domain = gen.domain(*p.domain, fb);
+    rp.written_filter = p.filter ? gen.expr(*p.filter, fb) : -1;
     rp.slot = fb + p.slot;
     rp.kind = gen.value_kind(*p.domain);
     r.params.push_back(rp);

@@ -45,6 +45,8 @@ class Optimizer : NodeTools {
       for (auto& prm : r.params) {
         prm.domain = expr(prm.domain);
         if (prm.filter >= 0) prm.filter = expr(prm.filter);
+        prm.written_domain = expr(prm.written_domain);
+        if (prm.written_filter >= 0) prm.written_filter = expr(prm.written_filter);
         // Move generation reads a frozen state when no guard writes it: index the domain.
         if (!p_.guards_write_state) rewrite_domain(p_, prm.domain, prm.filter, prm.slot);
       }

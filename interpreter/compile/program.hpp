@@ -45,6 +45,9 @@ struct RuleParam {
   int filter = -1;                              // `where` on this parameter, or -1
   int slot = -1;                                // absolute local slot
   lang::ValueKind kind = lang::ValueKind::Int;  // what the value is, for notation: Int, Site, Player or Piece
+  // The domain and filter as written, never indexed by the optimizer (which may move a filter
+  // into the domain): for listing the values a person may have meant, and which test fails.
+  int written_domain = -1, written_filter = -1;
 };
 
 // A piece of a rule's `reads` text (runtime/notation.cpp shows it): literal text, a value, or a

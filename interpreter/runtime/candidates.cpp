@@ -12,12 +12,13 @@ int Game::why_not(const State& s, const Move& m) {
   m_.bind(scratch_.data());
   m_.reset_work();
   for (int i = 0; i < m.nargs; ++i) {
-    Machine::Domain d = m_.open_domain(r.params[i].domain);
+    const compile::RuleParam& rp = r.params[i];
+    Machine::Domain d = m_.open_domain(rp.written_domain);
     bool in = false;
     for (int k = 0; k < d.size && !in; ++k) in = m_.domain_value(d, k) == m.args[i];
-    if (!in) return r.params[i].domain;
-    m_.set_local(r.params[i].slot, m.args[i]);
-    if (r.params[i].filter >= 0 && !m_.eval(r.params[i].filter)) return r.params[i].filter;
+    if (!in) return rp.written_domain;
+    m_.set_local(rp.slot, m.args[i]);
+    if (rp.written_filter >= 0 && !m_.eval(rp.written_filter)) return rp.written_filter;
   }
   if (r.guard >= 0 && !m_.eval(r.guard)) return r.guard;
   return -1;
@@ -45,7 +46,7 @@ std::vector<Move> Game::read_as(const State& s, const std::string& text,
       m_.bind(scratch_.data());
       m_.reset_work();
       for (int j = 0; j < i; ++j) m_.set_local(r.params[j].slot, mv.args[j]);
-      Machine::Domain d = m_.open_domain(r.params[i].domain);
+      Machine::Domain d = m_.open_domain(r.params[i].written_domain);
       values[i].clear();
       for (int x = 0; x < d.size; ++x) values[i].push_back(m_.domain_value(d, x));
     };

@@ -40,8 +40,8 @@ std::string reason(runtime::Game& g, const SourceSet& src, const runtime::Move& 
   const compile::Rule& r = p.rules[m.rule];
   std::string what = "its 'when' guard does not hold";
   for (size_t i = 0; i < r.params.size(); ++i) {
-    if (node == r.params[i].domain) what = fmt::format("'{}' cannot take this value", r.params[i].name);
-    if (node == r.params[i].filter) what = fmt::format("the 'where' of '{}' does not hold", r.params[i].name);
+    if (node == r.params[i].written_domain) what = fmt::format("'{}' cannot take this value", r.params[i].name);
+    if (node == r.params[i].written_filter) what = fmt::format("the 'where' of '{}' does not hold", r.params[i].name);
   }
   if (node < 0 || node >= static_cast<int>(p.spans.size()) || !p.spans[node].valid()) return what;
   std::string line(src.line_text(p.spans[node]));

@@ -145,7 +145,7 @@ std::vector<std::string> changes_in_words(runtime::Game& g, const runtime::State
                                     shown(after[v.base + i])));
     }
     if (changed.size() > 4)
-      out.push_back(fmt::format("{} changes on {} {}", v.name, changed.size(),
+      out.push_back(fmt::format("{} change on {} {}", v.name, changed.size(),
                                 v.dim_kinds.empty() || v.dim_kinds[0] != lang::DimKind::Site ? "entries" : "cells"));
     else if (!changed.empty())
       out.push_back(fmt::format("{} {}", v.name, fmt::join(changed, ", ")));

@@ -318,8 +318,10 @@ void Builder::reading(const Node& n, Move& m) {
       part.domain = expr(expression(*each, 0));
       part.value = expr(expression(*each, 1));
       if (const Node* f = optional_child<g::param_filter>(*each)) part.filter = expr(expression(*f));
-      if (const Node* j = optional_child<g::read_join>(*each)) part.text = string_value(child<g::string_lit>(*j));
-      else part.text = " ";
+      if (const Node* j = optional_child<g::read_join>(*each))
+        part.text = string_value(child<g::string_lit>(*j));
+      else
+        part.text = " ";
     } else {
       part.value = expr(expression(*k));
     }

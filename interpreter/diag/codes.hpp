@@ -45,7 +45,7 @@
   X(shadowed, "W002", Warning, "a local name that hides a global one or an outer local")                      \
   X(unused_param, "W003", Warning, "a parameter that nothing reads")                                          \
   X(never_applies, "W004", Warning, "a rule, phase or handler that can never apply")                          \
-  X(missing_override, "W005", Warning, "a variant's declaration replaces its base's without 'override'")     \
+  X(missing_override, "W005", Warning, "a variant's declaration replaces its base's without 'override'")      \
   X(ambiguous_reads, "W006", Warning, "a move's 'reads' text that leaves out one of its parameters")
 
 namespace keli::diag {

@@ -125,10 +125,30 @@ char cell_letter(const Program& p, const Cells& c, int i) {
   return '.';
 }
 
+// The compact picture's rows: with the legend, the tables and a move list it fits a terminal of
+// 120 columns and 40 lines.
+constexpr int kCompactRows = 26;
+constexpr size_t kColumns = 118;  // a line of text drawn for the terminal, at most
+
+// Words separated by two spaces, on lines of at most kColumns after `indent`.
+std::string wrapped(const std::string& head, const std::vector<std::string>& items, const std::string& indent) {
+  std::string out = head, line;
+  size_t width = head.size();
+  for (const auto& it : items) {
+    if (width + 2 + it.size() > kColumns && width > indent.size()) {
+      out += "\n" + indent;
+      width = indent.size();
+    }
+    out += "  " + it;
+    width += 2 + it.size();
+  }
+  return out + "\n";
+}
+
 std::string compact_board(const Program& p, const Cells& c, const Extent& e) {
   std::string out;
   int span = std::max(e.maxx - e.minx, e.maxy - e.miny);
-  double scale = span / 46.0;
+  double scale = span / static_cast<double>(kCompactRows);
   int w = static_cast<int>((e.maxx - e.minx) / scale) + 1, h = static_cast<int>((e.maxy - e.miny) / scale) + 1;
   std::vector<std::string> grid(h, std::string(w, ' '));
   for (int i = 0; i < p.num_sites; ++i) {
@@ -143,11 +163,11 @@ std::string compact_board(const Program& p, const Cells& c, const Extent& e) {
     if (!spaced.empty()) out += "  " + spaced + "\n";
   }
   out += "  (A, B, ...: one piece of seat 1, 2, ...; a, b, ...: several; *: several seats; x: marked)\n";
-  std::string legend;
+  std::vector<std::string> legend;
   for (int i = 0; i < p.num_sites; ++i)
     if (!c.held[i].empty() || c.marked[i])
-      legend += "  " + c.shown(i, fmt::format("{}:{}", p.sites[i].label, c.text[i]));
-  if (!legend.empty()) out += "  pieces by cell:" + legend + "\n";
+      legend.push_back(c.shown(i, fmt::format("{}:{}", p.sites[i].label, c.text[i])));
+  if (!legend.empty()) out += wrapped("  pieces by cell:", legend, "   ");
   return out;
 }
 
@@ -186,6 +206,7 @@ std::string variables_text(const Program& p, const runtime::State& s) {
     } else {
       for (int i = 0; i < v.size() && i < 64; ++i) line += " " + var_value(v, s[v.base + i]);
     }
+    if (line.size() > kColumns) line = line.substr(0, kColumns - 4) + " ...";  // fits the terminal
     out += line + "\n";
   }
   if (s[compile::kOver] == compile::kPlaying)

@@ -31,9 +31,9 @@ TEST_CASE("play: Pahada Keliya's moves in its notation, alike pieces once, input
 
 TEST_CASE("play: a forced move is shown and played with Enter; the result is told to the person", "[play]") {
   // Pagade Kayi Ata: without a nine nothing enters, and the only move is to lose the throw
-  auto r = test::keli_input({"play", "games/pagade_kayi_ata_4_players.keli", "--seed", "1", "--players",
-                             "human,random"},
-                            "throw\n\nthrow\n\nthrow\n\nthrow\n\nquit\n");
+  auto r =
+      test::keli_input({"play", "games/pagade_kayi_ata_4_players.keli", "--seed", "1", "--players", "human,random"},
+                       "throw\n\nthrow\n\nthrow\n\nthrow\n\nquit\n");
   REQUIRE(r.status == 0);
   CHECK_THAT(r.out, Catch::Contains("Your moves:  1) throw  2) pass"));
   CHECK_THAT(r.out, Catch::Contains("Your only move: no move: the throw is lost. Press Enter to play it"));

@@ -169,15 +169,15 @@ struct Play {
     for (int h : people) {
       int pl = places[h];
       int64_t arg = h;
-      bool team = p.team >= 0 && std::count_if(places.begin(), places.end(), [&](int x) { return x == pl; }) > 1 &&
-                  [&] {
-                    int64_t mine = g.call(session.state(), p.team, &arg, 1);
-                    for (int o = 0; o < p.num_players; ++o) {
-                      int64_t a2 = o;
-                      if (o != h && places[o] == pl && g.call(session.state(), p.team, &a2, 1) == mine) return true;
-                    }
-                    return false;
-                  }();
+      bool team =
+          p.team >= 0 && std::count_if(places.begin(), places.end(), [&](int x) { return x == pl; }) > 1 && [&] {
+            int64_t mine = g.call(session.state(), p.team, &arg, 1);
+            for (int o = 0; o < p.num_players; ++o) {
+              int64_t a2 = o;
+              if (o != h && places[o] == pl && g.call(session.state(), p.team, &a2, 1) == mine) return true;
+            }
+            return false;
+          }();
       std::string who = people.size() > 1 ? p.seat_names[h] + ", you" : "You";
       if (pl == 0)
         out += fmt::format("{} were not placed: the game stopped first\n", who);
@@ -185,7 +185,10 @@ struct Play {
         out += fmt::format("{}{} won!\n", who, team ? " and your team" : "");
       else
         out += fmt::format("{}{} finished {}{} of {}\n", who, team ? " and your team" : "", pl,
-                           pl % 10 == 2 && pl != 12 ? "nd" : pl % 10 == 3 && pl != 13 ? "rd" : pl % 10 == 1 && pl != 11 ? "st" : "th",
+                           pl % 10 == 2 && pl != 12   ? "nd"
+                           : pl % 10 == 3 && pl != 13 ? "rd"
+                           : pl % 10 == 1 && pl != 11 ? "st"
+                                                      : "th",
                            p.num_players);
     }
     return out;
@@ -283,7 +286,6 @@ struct Play {
     }
     return false;
   }
-
 };
 
 }  // namespace

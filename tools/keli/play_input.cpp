@@ -58,8 +58,10 @@ Pick pick_move(runtime::Game& g, const runtime::State& s, const std::vector<runt
     size_t used = 0;
     long n = std::stol(line, &used);
     if (used == line.size()) {
-      if (n >= 1 && n <= static_cast<long>(offered.size())) out.index = static_cast<int>(n - 1);
-      else out.message = fmt::format("there is no move {}: type 1..{}", n, offered.size());
+      if (n >= 1 && n <= static_cast<long>(offered.size()))
+        out.index = static_cast<int>(n - 1);
+      else
+        out.message = fmt::format("there is no move {}: type 1..{}", n, offered.size());
       return out;
     }
   } catch (...) {

@@ -51,6 +51,13 @@ KELI_EXPECT(kw_by, "expected 'by' in 'display pieces at SITE_OF by OWNER_OF'");
 KELI_EXPECT(display_what, "expected what to display: a variable per site, a region, or 'pieces at F by G'");
 KELI_EXPECT(call_suffix, "expected arguments '( ... )'");
 KELI_EXPECT(handler_params, "expected the event's parameter names '(a, b)'");
+KELI_EXPECT(reading, "expected how the move reads, in double quotes: reads \"{pc} to {target(pc)}\"");
+KELI_EXPECT(read_close, "unterminated 'reads' text: expected '\"' before the end of the line");
+KELI_EXPECT(read_escape,
+            "unknown escape in a 'reads' text: use \\{ and \\} for braces, \\\" for a quote, \\\\ for a backslash");
+KELI_EXPECT(hole_expected, "expected a value between '{' and '}' in a 'reads' text, or 'for x in D: value'");
+KELI_EXPECT(hole_close, "expected '}' to close the '{' of a 'reads' text (write \\{ for a brace)");
+KELI_EXPECT(stray_brace, "a '}' in a 'reads' text closes no '{' (write \\} for a brace)");
 KELI_EXPECT(move_params, "expected the move's parameters '(name in domain, ...)'");
 KELI_EXPECT(statement_expected, "expected '}' (or a statement or declaration that belongs inside the braces)");
 KELI_EXPECT(rule_expected, "expected a rule 'move NAME(...) { ... }' or 'otherwise NAME { ... }', or '}'");

@@ -223,8 +223,27 @@ struct setup_decl : p::seq<kw_setup, p::must<block>> {};
 struct param_filter : p::seq<kw_where, p::must<expr>> {};
 struct move_param : p::seq<ident, p::must<kw_in>, p::must<domain>, p::opt<param_filter>> {};
 struct move_params : p::seq<lparen, p::opt<p::list<move_param, comma>>, p::must<rparen>> {};
-struct move_decl : p::seq<kw_move, p::must<ident>, p::must<move_params>, p::opt<guard>, p::must<block>> {};
-struct otherwise_decl : p::seq<kw_otherwise, p::must<ident>, p::must<block>> {};
+// `reads "..."`: how a move reads in the game's own words. Text between holes is copied; a hole
+// `{EXPR}` shows a value as the rules name it (a piece's label, a site's, a seat's name, a number);
+// `{for x in D where F: EXPR joined "+"}` shows EXPR for each x, separated by the string.
+struct read_escape : p::one<'"', '\\', 'n', '{', '}'> {};
+struct read_text : p::plus<p::sor<p::seq<p::one<'\\'>, p::must<read_escape>>, p::not_one<'"', '\\', '\n', '{', '}'>>> {
+};
+struct read_join : p::seq<kw_joined, p::must<string_lit>> {};
+struct read_each : p::seq<kw_for, p::must<ident>, p::must<kw_in>, p::must<domain>, p::opt<param_filter>, p::must<colon>,
+                          p::must<expr>, p::opt<read_join>> {};
+struct hole_expected : p::failure {};
+struct hole_close : p::one<'}'> {};
+struct read_hole : p::seq<p::one<'{'>, _, p::sor<read_each, expr, p::must<hole_expected>>, p::must<hole_close>> {};
+struct read_close : p::one<'"'> {};
+struct stray_brace : p::failure {};
+struct reading
+    : tok<p::seq<p::one<'"'>, p::star<p::sor<read_text, read_hole, p::seq<p::one<'}'>, p::must<stray_brace>>>>,
+                 p::must<read_close>>> {};
+struct reads_clause : p::seq<kw_reads, p::must<reading>> {};
+struct move_decl
+    : p::seq<kw_move, p::must<ident>, p::must<move_params>, p::opt<reads_clause>, p::opt<guard>, p::must<block>> {};
+struct otherwise_decl : p::seq<kw_otherwise, p::must<ident>, p::opt<reads_clause>, p::must<block>> {};
 struct chance_of : p::seq<kw_chance, p::must<expr>> {};
 struct chance_body : p::seq<chance_of, p::must<block>> {};
 struct rule_decl : p::sor<move_decl, otherwise_decl> {};

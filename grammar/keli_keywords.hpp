@@ -47,6 +47,8 @@ enum WordRole : uint8_t {
   X(chance, "chance", Other)                  \
   X(move, "move", Rule | Reserved)            \
   X(otherwise, "otherwise", Rule | Reserved)  \
+  X(reads, "reads", Other)                    \
+  X(joined, "joined", Other)                  \
   X(invariant, "invariant", Declaration)      \
   X(limit, "limit", Declaration)              \
   X(display, "display", Declaration)          \

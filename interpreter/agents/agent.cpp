@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "agents/search.hpp"
+#include "runtime/machine.hpp"
 
 namespace keli::agents {
 
@@ -56,6 +57,8 @@ bool parse_options(const AgentKind& k, const std::string& text, Options& out, st
       return false;
     }
     std::string value = eq == std::string::npos ? "" : item.substr(eq + 1);
+    // A time may carry its unit: time=2s is time=2.
+    if (key == "time" && value.size() > 1 && value.back() == 's') value.pop_back();
     double v = 0;
     size_t used = 0;
     try {
@@ -126,7 +129,26 @@ const std::vector<AgentKind>& agent_kinds() {
   return kinds;
 }
 
-std::unique_ptr<Agent> make_agent(const std::string& spec, std::string& error) {
+// The game's own search settings: `def search_KEY(): int` gives option KEY's value when the
+// spec does not (docs/agents.md, "The game's settings"), as long as it is in the option's range.
+static void game_settings(const AgentKind& k, const compile::Program* p, Options& o) {
+  if (!p) return;
+  for (auto& [key, value] : o.values) {
+    if (o.given(key)) continue;
+    for (size_t c = 0; c < p->callables.size(); ++c) {
+      const compile::Callable& cl = p->callables[c];
+      if (cl.name != "search_" + key || !cl.params.empty() || !cl.is_expr) continue;
+      runtime::State s = p->initial;
+      runtime::Machine m(*p);
+      m.bind(s.data());
+      double v = static_cast<double>(m.call(static_cast<int>(c), nullptr, 0));
+      for (const auto& d : k.options)
+        if (key == d.key && v >= d.lo && v <= d.hi) value = v;
+    }
+  }
+}
+
+static std::unique_ptr<Agent> make_for(const std::string& spec, const compile::Program* program, std::string& error) {
   std::string name = spec.substr(0, spec.find(':'));
   std::string options = spec.find(':') == std::string::npos ? "" : spec.substr(spec.find(':') + 1);
   std::vector<std::string> names;
@@ -137,14 +159,19 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, std::string& error) {
     }
     Options o;
     if (!parse_options(k, options, o, error)) return nullptr;
+    game_settings(k, program, o);
     return k.make(o);
   }
   error = fmt::format("unknown player '{}' (players: {})", name, fmt::join(names, ", "));
   return nullptr;
 }
 
+std::unique_ptr<Agent> make_agent(const std::string& spec, std::string& error) {
+  return make_for(spec, nullptr, error);
+}
+
 std::unique_ptr<Agent> make_agent(const std::string& spec, const compile::Program& program, std::string& error) {
-  auto a = make_agent(spec, error);
+  auto a = make_for(spec, &program, error);
   if (!a) return nullptr;
   error = a->unsuitable(program);
   if (!error.empty()) {

@@ -3,6 +3,7 @@
 // name, each after a colon, because commas already separate the seats in --players).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,6 +23,12 @@ class Agent {
   virtual std::string unsuitable(const compile::Program&) const { return {}; }
   // False when its choices depend on the clock (a search for a time): a replay cannot re-run them.
   virtual bool reproducible() const { return true; }
+  // Called now and then while a search runs, with the iterations (or positions) done so far:
+  // for `keli play` to show that the player is thinking.
+  void on_progress(std::function<void(int64_t)> f) { progress_ = std::move(f); }
+
+ protected:
+  std::function<void(int64_t)> progress_;
 };
 
 // One option of an agent kind: `key=value` with a number in [lo, hi].

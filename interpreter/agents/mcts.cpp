@@ -65,6 +65,7 @@ class MctsAgent : public Agent {
         break;
       }
       iterate(g, ev, s, rng);
+      if (progress_ && it % 64 == 63) progress_(it + 1);
     }
     // the most visited move; the better mean among equals; among moves equal in both, the one
     // expanded first (children are listed newest first), which is the best ordered
@@ -85,9 +86,9 @@ class MctsAgent : public Agent {
       double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       fmt::print(stderr,
                  "mcts: {} iterations in {:.3f} s ({:.0f}/s), {} nodes; {} visited {} times, mean reward {:.3f}\n", it,
-                 secs, secs > 0 ? it / secs : 0.0, nodes_.size(), g.notation(legal[chosen]), best, best_mean);
+                 secs, secs > 0 ? it / secs : 0.0, nodes_.size(), g.notation(s, legal[chosen]), best, best_mean);
       for (int c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
-        fmt::print(stderr, "  {}: {} visits, mean reward {:.3f}\n", g.notation(nodes_[c].move), nodes_[c].visits,
+        fmt::print(stderr, "  {}: {} visits, mean reward {:.3f}\n", g.notation(s, nodes_[c].move), nodes_[c].visits,
                    sums_[c * np_ + mover] / std::max(1, nodes_[c].visits));
       }
     }

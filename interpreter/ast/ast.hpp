@@ -113,10 +113,24 @@ struct MoveParam {
   int slot = -1;
 };
 
+// A piece of a move's `reads` text: literal text, a hole `{value}`, or a hole
+// `{for var in domain where filter: value joined "sep"}` that shows value for each var.
+struct ReadPart {
+  std::string text;  // literal text (no value), or the separator of a `for` hole
+  ExprPtr value;     // the hole's value, null for literal text
+  std::string var;   // a `for` hole's variable, empty for a plain hole
+  Span var_span;
+  ExprPtr domain, filter;
+  int slot = -1;  // the `for` variable's local slot (checker)
+};
+
 struct Move {
   std::string name;
   Span span;
   std::vector<MoveParam> params;
+  std::vector<ReadPart> reads;  // `reads "..."`: how the move reads; empty for the default notation
+  bool has_reads = false;
+  Span reads_span;
   ExprPtr guard;
   Block body;
   bool is_otherwise = false;

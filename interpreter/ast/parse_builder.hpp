@@ -77,6 +77,7 @@ class Builder {
   ExprPtr make(ExprKind k, const Node& n);
   ExprPtr finish(ExprPtr e);  // its depth from its operands', or TooDeep
   ExprPtr expr(const Node& n);
+  void reading(const Node& n, Move& m);  // a rule's `reads` text
   ExprPtr expr_node(const Node& n);
   ExprPtr int_literal(const Node& n);
   ExprPtr bool_literal(const Node& n);

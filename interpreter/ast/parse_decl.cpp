@@ -272,6 +272,7 @@ Move Builder::move(const Node& node) {
   const Node& name_node = child<g::ident>(n);
   m.name = word(name_node);
   m.span = span_of(name_node);
+  if (const Node* rc = optional_child<g::reads_clause>(n)) reading(child<g::reading>(*rc), m);
   if (n.is_type<g::otherwise_decl>()) {
     m.is_otherwise = true;
   } else {
@@ -288,6 +289,44 @@ Move Builder::move(const Node& node) {
   }
   m.body = block(child<g::block>(n));
   return m;
+}
+
+// `reads "..."`: literal runs (escapes undone) and holes, in order.
+void Builder::reading(const Node& n, Move& m) {
+  m.has_reads = true;
+  m.reads_span = span_of(n);
+  for (const auto& k : n.children) {
+    ReadPart part;
+    if (k->is_type<g::read_text>()) {
+      std::string_view raw = k->string_view();
+      for (size_t i = 0; i < raw.size(); ++i) {
+        if (raw[i] == '\\' && i + 1 < raw.size()) {
+          ++i;
+          part.text += raw[i] == 'n' ? '\n' : raw[i];
+        } else {
+          part.text += raw[i];
+        }
+      }
+      if (!m.reads.empty() && !m.reads.back().value) {
+        m.reads.back().text += part.text;
+        continue;
+      }
+    } else if (const Node* each = optional_child<g::read_each>(*k)) {
+      const Node& var = child<g::ident>(*each);
+      part.var = word(var);
+      part.var_span = span_of(var);
+      part.domain = expr(expression(*each, 0));
+      part.value = expr(expression(*each, 1));
+      if (const Node* f = optional_child<g::param_filter>(*each)) part.filter = expr(expression(*f));
+      if (const Node* j = optional_child<g::read_join>(*each))
+        part.text = string_value(child<g::string_lit>(*j));
+      else
+        part.text = " ";
+    } else {
+      part.value = expr(expression(*k));
+    }
+    m.reads.push_back(std::move(part));
+  }
 }
 
 }  // namespace keli::ast::parse_detail

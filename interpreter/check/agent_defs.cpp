@@ -8,6 +8,11 @@
 namespace keli::check {
 
 void Checker::check_agent_defs() {
+  // `def search_KEY(): int`: a search setting the computer players read (docs/agents.md).
+  for (auto& s : c_.syms)
+    if (s.kind == SymKind::Def && s.decl && s.decl->name.rfind("search_", 0) == 0 && s.decl->formals.empty() &&
+        s.type == ast::Type::Int)
+      s.used = true;
   for (const char* name : {"evaluate", "team"}) {
     int i = c_.lookup(name);
     if (i < 0) continue;

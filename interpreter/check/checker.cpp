@@ -355,6 +355,7 @@ void Checker::check_phase(ast::Decl& d) {
       if (p.filter) want_type(*p.filter, Type::Bool, "a parameter's 'where' filter");
       if (p.filter) never_.emplace_back(p.filter.get(), "its 'where' filter", m.name);
     }
+    if (m.has_reads) check_reads(m);
     if (m.guard) want_type(*m.guard, Type::Bool, "a 'when' guard");
     if (m.guard) never_.emplace_back(m.guard.get(), "its 'when' guard", m.name);
     block(m.body);

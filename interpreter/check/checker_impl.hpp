@@ -69,6 +69,7 @@ class Checker {
   void check_def(ast::Decl& d);
   void check_handler(ast::Decl& d);
   void check_phase(ast::Decl& d);
+  void check_reads(ast::Move& m);  // a rule's `reads` text (check_reads.cpp)
   void check_dice_choice(ast::Expr& e);
   void check_display(ast::Decl& d);
   void check_formals(ast::Decl& d);

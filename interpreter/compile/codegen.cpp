@@ -77,6 +77,7 @@ lang::ValueKind CodeGen::value_kind(const ast::Expr& d) const {
     auto t = static_cast<ast::Type>(d.enum_id);
     return t == ast::Type::Site     ? lang::ValueKind::Site
            : t == ast::Type::Player ? lang::ValueKind::Player
+           : t == ast::Type::Piece  ? lang::ValueKind::Piece
                                     : lang::ValueKind::Int;
   }
   return lang::ValueKind::Int;

@@ -153,6 +153,8 @@ Rule Compiler::compile_rule(CodeGen& gen, Program& out, const ast::Move& m) {
     rp.name = p.name;
     rp.domain = gen.domain(*p.domain, fb);
     rp.filter = p.filter ? gen.expr(*p.filter, fb) : -1;
+    rp.written_domain = gen.domain(*p.domain, fb);
+    rp.written_filter = p.filter ? gen.expr(*p.filter, fb) : -1;
     rp.slot = fb + p.slot;
     rp.kind = gen.value_kind(*p.domain);
     id_values(*p.domain, out, rp);
@@ -164,6 +166,26 @@ Rule Compiler::compile_rule(CodeGen& gen, Program& out, const ast::Move& m) {
     bound_move_tries(m, out);
   r.guard = m.guard ? gen.expr(*m.guard, fb) : -1;
   r.body = gen.block(m.body, fb);
+  r.has_reads = m.has_reads;
+  r.span = m.span;
+  for (const auto& part : m.reads) {
+    compile::ReadPart rp;
+    rp.text = part.text;
+    if (part.value) {
+      if (part.domain) {
+        rp.domain = gen.domain(*part.domain, fb);
+        rp.filter = part.filter ? gen.expr(*part.filter, fb) : -1;
+        rp.slot = fb + part.slot;
+      }
+      rp.value = gen.expr(*part.value, fb);
+      rp.kind = part.value->type == ast::Type::Site     ? lang::ValueKind::Site
+                : part.value->type == ast::Type::Player ? lang::ValueKind::Player
+                : part.value->type == ast::Type::Piece  ? lang::ValueKind::Piece
+                : part.value->type == ast::Type::Bool   ? lang::ValueKind::Bool
+                                                        : lang::ValueKind::Int;
+    }
+    r.reads.push_back(std::move(rp));
+  }
   return r;
 }
 

@@ -45,10 +45,17 @@ class Optimizer : NodeTools {
       for (auto& prm : r.params) {
         prm.domain = expr(prm.domain);
         if (prm.filter >= 0) prm.filter = expr(prm.filter);
+        prm.written_domain = expr(prm.written_domain);
+        if (prm.written_filter >= 0) prm.written_filter = expr(prm.written_filter);
         // Move generation reads a frozen state when no guard writes it: index the domain.
         if (!p_.guards_write_state) rewrite_domain(p_, prm.domain, prm.filter, prm.slot);
       }
       if (r.guard >= 0) r.guard = expr(r.guard);
+      for (auto& part : r.reads) {  // shown by the interpreter only: the domains stay unindexed
+        if (part.domain >= 0) part.domain = expr(part.domain);
+        if (part.filter >= 0) part.filter = expr(part.filter);
+        if (part.value >= 0) part.value = expr(part.value);
+      }
       stmts(r.body);
     }
     for (auto& ph : p_.phases) stmts(ph.chance_body);

@@ -44,11 +44,23 @@ struct RuleParam {
   int domain = -1;                              // a domain node
   int filter = -1;                              // `where` on this parameter, or -1
   int slot = -1;                                // absolute local slot
-  lang::ValueKind kind = lang::ValueKind::Int;  // what the value is, for notation: Int, Site or Player
+  lang::ValueKind kind = lang::ValueKind::Int;  // what the value is, for notation: Int, Site, Player or Piece
   // The values this parameter's digit of an action id stands for: id_low .. id_low+id_count-1
   // (runtime/actions.hpp; docs/actions.md). Sites, seats and pieces from 0; a constant range its
   // own; a range known only in play 0 .. lang::kOpenRangeIdValues-1.
   int64_t id_low = 0, id_count = 0;
+  // The domain and filter as written, never indexed by the optimizer (which may move a filter
+  // into the domain): for listing the values a person may have meant, and which test fails.
+  int written_domain = -1, written_filter = -1;
+};
+
+// A piece of a rule's `reads` text (runtime/notation.cpp shows it): literal text, a value, or a
+// value for each element of a domain, separated by `text`.
+struct ReadPart {
+  std::string text;  // literal text, or a `for` hole's separator
+  int value = -1;    // the hole's expression, -1 for literal text
+  lang::ValueKind kind = lang::ValueKind::Int;
+  int domain = -1, filter = -1, slot = -1;  // a `for` hole: its domain, filter and variable's slot
 };
 
 // A move rule (or a phase's `otherwise` rule) that players choose.
@@ -59,6 +71,9 @@ struct Rule {
   int guard = -1;
   int body = -1;
   bool is_otherwise = false;
+  std::vector<ReadPart> reads;  // `reads "..."`; empty: the default notation
+  bool has_reads = false;
+  Span span;  // the rule's name where it is declared (its comment is on the lines above)
 };
 
 struct Outcome {

@@ -65,9 +65,21 @@ std::vector<Token> lex(std::string_view src) {
       t.kind = TokKind::Number;
       while (i + n < src.size() && is_digit(src[i + n])) ++n;
     } else if (c == '"') {
+      // A `reads` text is one token, strings inside its {holes} included, kept as written.
+      const bool reading = !out.empty() && out.back().kind == TokKind::Word && out.back().text == "reads";
       t.kind = TokKind::String;
-      while (i + n < src.size() && src[i + n] != '"' && src[i + n] != '\n') {
-        if (src[i + n] == '\\' && i + n + 1 < src.size() && src[i + n + 1] != '\n') ++n;
+      int depth = 0;
+      while (i + n < src.size() && (src[i + n] != '"' || depth > 0) && src[i + n] != '\n') {
+        if (src[i + n] == '\\' && i + n + 1 < src.size() && src[i + n + 1] != '\n') {
+          n += 2;
+          continue;
+        }
+        if (reading && src[i + n] == '{') ++depth;
+        if (reading && src[i + n] == '}' && depth > 0) --depth;
+        if (depth > 0 && src[i + n] == '"') {  // a string inside a hole
+          ++n;
+          while (i + n < src.size() && src[i + n] != '"' && src[i + n] != '\n') n += src[i + n] == '\\' ? 2 : 1;
+        }
         ++n;
       }
       if (i + n < src.size() && src[i + n] == '"') ++n;

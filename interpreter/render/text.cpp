@@ -37,7 +37,8 @@ std::vector<std::vector<int>> pieces_by_site(const Program& p, const runtime::St
 // What each site shows: its label and the displayed variable (with flag marks), or the pieces
 // on it by their owners' initials, or '.' / 'x' (a marked site). `held` gets the pieces by site.
 static std::vector<std::string> site_texts(const Program& p, const runtime::State& s,
-                                           std::vector<std::vector<int>>& held) {
+                                           std::vector<std::vector<int>>& held,
+                                           const std::vector<std::vector<std::string>>* labels) {
   std::vector<const compile::VarInfo*> flags;
   for (const auto& v : p.vars)
     if (v.kind == lang::ValueKind::Bool && v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Site)
@@ -57,6 +58,11 @@ static std::vector<std::string> site_texts(const Program& p, const runtime::Stat
       for (size_t f = 0; f < flags.size() && f < 5; ++f)
         if (s[flags[f]->base + i]) value += marks[f];
       c = fmt::format("{}:{}", p.sites[i].label, value);
+    } else if (!held[i].empty() && labels) {
+      for (int o = 0; o < p.num_players; ++o) {
+        if (held[i][o] == 0) continue;
+        c += (c.empty() ? "" : "+") + (*labels)[i][o] + (held[i][o] > 1 ? "x" + std::to_string(held[i][o]) : "");
+      }
     } else if (!held[i].empty()) {
       for (int o = 0; o < p.num_players; ++o) {
         if (held[i][o] == 0) continue;
@@ -119,10 +125,30 @@ char cell_letter(const Program& p, const Cells& c, int i) {
   return '.';
 }
 
+// The compact picture's rows: with the legend, the tables and a move list it fits a terminal of
+// 120 columns and 40 lines.
+constexpr int kCompactRows = 26;
+constexpr size_t kColumns = 118;  // a line of text drawn for the terminal, at most
+
+// Words separated by two spaces, on lines of at most kColumns after `indent`.
+std::string wrapped(const std::string& head, const std::vector<std::string>& items, const std::string& indent) {
+  std::string out = head, line;
+  size_t width = head.size();
+  for (const auto& it : items) {
+    if (width + 2 + it.size() > kColumns && width > indent.size()) {
+      out += "\n" + indent;
+      width = indent.size();
+    }
+    out += "  " + it;
+    width += 2 + it.size();
+  }
+  return out + "\n";
+}
+
 std::string compact_board(const Program& p, const Cells& c, const Extent& e) {
   std::string out;
   int span = std::max(e.maxx - e.minx, e.maxy - e.miny);
-  double scale = span / 46.0;
+  double scale = span / static_cast<double>(kCompactRows);
   int w = static_cast<int>((e.maxx - e.minx) / scale) + 1, h = static_cast<int>((e.maxy - e.miny) / scale) + 1;
   std::vector<std::string> grid(h, std::string(w, ' '));
   for (int i = 0; i < p.num_sites; ++i) {
@@ -137,11 +163,11 @@ std::string compact_board(const Program& p, const Cells& c, const Extent& e) {
     if (!spaced.empty()) out += "  " + spaced + "\n";
   }
   out += "  (A, B, ...: one piece of seat 1, 2, ...; a, b, ...: several; *: several seats; x: marked)\n";
-  std::string legend;
+  std::vector<std::string> legend;
   for (int i = 0; i < p.num_sites; ++i)
     if (!c.held[i].empty() || c.marked[i])
-      legend += "  " + c.shown(i, fmt::format("{}:{}", p.sites[i].label, c.text[i]));
-  if (!legend.empty()) out += "  pieces by cell:" + legend + "\n";
+      legend.push_back(c.shown(i, fmt::format("{}:{}", p.sites[i].label, c.text[i])));
+  if (!legend.empty()) out += wrapped("  pieces by cell:", legend, "   ");
   return out;
 }
 
@@ -180,6 +206,7 @@ std::string variables_text(const Program& p, const runtime::State& s) {
     } else {
       for (int i = 0; i < v.size() && i < 64; ++i) line += " " + var_value(v, s[v.base + i]);
     }
+    if (line.size() > kColumns) line = line.substr(0, kColumns - 4) + " ...";  // fits the terminal
     out += line + "\n";
   }
   if (s[compile::kOver] == compile::kPlaying)
@@ -189,7 +216,30 @@ std::string variables_text(const Program& p, const runtime::State& s) {
 
 }  // namespace
 
+// The board with the pieces by label (labels[site][seat]) or, without labels, by their seats.
+static std::string board_with(const Program& p, const runtime::State& s, const std::vector<int>& marked, bool bold,
+                              const std::vector<std::vector<std::string>>* labels);
+
 std::string board_text(const Program& p, const runtime::State& s, const std::vector<int>& marked, bool bold) {
+  return board_with(p, s, marked, bold, nullptr);
+}
+
+std::string board_text(runtime::Game& g, const runtime::State& s, const std::vector<int>& marked, bool bold) {
+  const Program& p = g.program();
+  // Each cell's first piece of each seat: the label the moves use for it.
+  std::vector<std::vector<std::string>> labels(p.num_sites, std::vector<std::string>(p.num_players));
+  if (p.piece_site >= 0 && p.piece_owner >= 0)
+    for (int pc = p.num_pieces - 1; pc >= 0; --pc) {
+      int64_t arg = pc;
+      int64_t site = g.call(s, p.piece_site, &arg, 1), owner = g.call(s, p.piece_owner, &arg, 1);
+      if (site >= 0 && site < p.num_sites && owner >= 0 && owner < p.num_players)
+        labels[site][owner] = g.piece_label(s, pc);
+    }
+  return board_with(p, s, marked, bold, &labels);
+}
+
+static std::string board_with(const Program& p, const runtime::State& s, const std::vector<int>& marked, bool bold,
+                              const std::vector<std::vector<std::string>>* labels) {
   Extent e = extent_of(p);
   std::vector<const compile::VarInfo*> flags;
   for (const auto& v : p.vars)
@@ -198,7 +248,7 @@ std::string board_text(const Program& p, const runtime::State& s, const std::vec
   const char* marks = "*+!~^";
   Cells c;
   c.bold = bold;
-  c.text = site_texts(p, s, c.held);
+  c.text = site_texts(p, s, c.held, labels);
   c.marked.assign(p.num_sites, false);
   for (int i = 0; i < p.num_sites; ++i) {
     if (std::find(marked.begin(), marked.end(), i) != marked.end()) {

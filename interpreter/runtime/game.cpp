@@ -184,19 +184,6 @@ void Game::verify_facts(const State& s) const {
     throw std::logic_error(fmt::format("{} after step {} ({} engine)", diff, s[compile::kPly], engine_name(engine())));
 }
 
-static std::string arg_text(const Program& p, const compile::RuleParam& rp, int32_t v) {
-  if (rp.kind == lang::ValueKind::Site && v >= 0 && v < p.num_sites) return p.sites[v].label;
-  if (rp.kind == lang::ValueKind::Player && v >= 0 && v < p.num_players) return p.seat_names[v];
-  return std::to_string(v);
-}
-
-std::string Game::notation(const Move& m) const {
-  const compile::Rule& r = p_->rules.at(m.rule);
-  std::string out = r.name;
-  for (int i = 0; i < m.nargs; ++i) out += " " + arg_text(*p_, r.params[i], m.args[i]);
-  return out;
-}
-
 std::string Game::roll_notation(const std::vector<int32_t>& values) const {
   std::string out = "roll";
   for (int32_t v : values) out += " " + std::to_string(v);

@@ -62,7 +62,32 @@ class Game {
   // Notes raised by the last apply or apply_roll (texts in program().notes).
   const std::vector<int>& notes() const;
 
-  std::string notation(const Move& m) const;
+  // How a move reads in state s (before it): its rule's `reads` text, else the rule's name and its
+  // arguments as the rules name them (sites' labels, seats' names, pieces' labels). The one source
+  // of move text for every command (runtime/notation.cpp).
+  std::string notation(const State& s, const Move& m);
+  // The move as a call, `RULE ARG...` (sites by label, seats by name, other values as numbers):
+  // what traces record as "move" and scenarios may name, whatever the game's `reads` texts say.
+  std::string call_text(const Move& m) const;
+  // A piece as people name it: its seat's letter (or name, when letters repeat) and its number
+  // among that seat's pieces, from 1: S1, S2, ... E1; P1.1 ... when seats are P1, P2, ...
+  // Pieces alike in s (same seat, place and every other table by piece) all read as the first.
+  std::string piece_label(const State& s, int piece);
+  int stand_in(const State& s, int piece);  // the first piece alike with `piece` in s
+  // The legal moves as a person is offered them: each with its notation, and a move whose
+  // notation and resulting state are those of an earlier one left out (it is the same choice).
+  struct Choice {
+    Move move;
+    std::string text;
+  };
+  std::vector<Choice> choices(const State& s, const std::vector<Move>& legal);
+  // Why a move of the phase's rules is not legal in s: the first test it fails, as the node of a
+  // parameter's domain (the value is not in it), filter or the rule's guard; -1 when it passes.
+  int why_not(const State& s, const Move& m);
+  // Every move of s's phase's rules whose notation is `text` (compared by `same`), legal or not,
+  // trying at most `tries` parameter values in all: what a person may have meant.
+  std::vector<Move> read_as(const State& s, const std::string& text,
+                            bool (*same)(const std::string&, const std::string&), int64_t tries);
   std::string roll_notation(const std::vector<int32_t>& values) const;
   // Final places per seat (1 = first; equal places share); all zero while the game goes on.
   std::vector<int> places(const State& s) const;
@@ -84,6 +109,15 @@ class Game {
   State scratch_;
   bool check_facts_ = false;
   std::vector<int32_t> roll_;
+  std::vector<std::string> piece_labels_;  // filled at the first piece_label
+  std::string value_text(const State& s, lang::ValueKind kind, int64_t v);
+  // Pieces alike: every table by piece holds the same for both, so exchanging them changes
+  // nothing. Known only when no other table refers to pieces (then `alike_known_`).
+  void find_piece_tables();
+  bool alike(const State& s, int a, int b) const;
+  bool same_up_to_alike(const State& a, const State& b) const;
+  bool piece_tables_found_ = false, alike_known_ = false;
+  std::vector<const compile::VarInfo*> piece_vars_, piece_consts_;
 };
 
 }  // namespace keli::runtime

@@ -133,16 +133,21 @@ class Runner {
       const YAML::Node& want = kv.second;
       if (key == "legal" || key == "illegal") {
         g.legal(s, legal);
+        // A move may be named by its notation or as a call (RULE ARG...): either is in `have`.
         std::set<std::string> have;
-        for (const auto& m : legal) have.insert(g.notation(m));
+        std::vector<std::string> extra;
         std::vector<std::string> listed = texts(want, fmt::format("'{}'", key));
         std::set<std::string> wanted(listed.begin(), listed.end());
-        if (key == "legal" && have != wanted) {
-          std::vector<std::string> missing, extra;
-          for (const auto& w : wanted)
-            if (!have.count(w)) missing.push_back(w);
-          for (const auto& h : have)
-            if (!wanted.count(h)) extra.push_back(h);
+        for (const auto& m : legal) {
+          std::string text = g.notation(s, m), call = g.call_text(m);
+          if (!wanted.count(text) && !wanted.count(call)) extra.push_back(text);
+          have.insert(text);
+          have.insert(call);
+        }
+        std::vector<std::string> missing;
+        for (const auto& w : wanted)
+          if (!have.count(w)) missing.push_back(w);
+        if (key == "legal" && (!missing.empty() || !extra.empty())) {
           fail(want, "the legal moves differ",
                fmt::format("missing: [{}]; not expected: [{}]", fmt::join(missing, ", "), fmt::join(extra, ", ")));
         }
@@ -225,9 +230,9 @@ class Runner {
         g.legal(s, legal);
         const runtime::Move* found = nullptr;
         std::vector<std::string> names;
-        for (const auto& m : legal) {
-          names.push_back(g.notation(m));
-          if (names.back() == text) found = &m;
+        for (const auto& m : legal) {  // by its notation, or as a call
+          names.push_back(g.notation(s, m));
+          if (!found && (names.back() == text || g.call_text(m) == text)) found = &m;
         }
         if (!found)
           fail(mv, fmt::format("'{}' is not a legal move here", text),

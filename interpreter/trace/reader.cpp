@@ -224,11 +224,13 @@ Reader::Next Reader::decision(const Json& n) {
     if (k == Players::kUnknown) rng_live_ = false;  // from here on nothing can be drawn again
     if (k >= 0 && !(legal_[k] == last_move_))
       return fail(fmt::format("player {} ('{}') with seed {} chooses '{}' here, but the trace records '{}'", mover,
-                              header_.players[mover], header_.seed, g.notation(legal_[k]), g.notation(last_move_)),
+                              header_.players[mover], header_.seed, g.notation(state_, legal_[k]),
+                              g.notation(state_, last_move_)),
                   "the trace's seed, its players or an earlier step is not the game that was played");
   }
+  last_notation_ = g.notation(state_, last_move_);
   g.apply(state_, last_move_);
-  last_step_ = program_->seat_names[mover] + " " + g.notation(last_move_);
+  last_step_ = program_->seat_names[mover] + " " + last_notation_;
   last_was_move_ = true;
   last_mover_ = mover;
   return Next::Step;
@@ -239,12 +241,18 @@ Reader::Next Reader::after_step(const Json& n) {
   auto& g = *game_;
   if (n.contains("ply") && util::json_int(n["ply"], "\"ply\"") != g.ply(state_))
     return fail(fmt::format("the trace numbers this step {}, the replay {}", n["ply"].dump(), g.ply(state_)));
+  // "move" (the call) and "notation" (how it reads; absent in older traces) are written for
+  // people; they must still agree with the rule and arguments
   if (last_was_move_ && n.contains("move")) {
-    // the notation is recorded for people; it must still agree with the rule and arguments
     std::string recorded = util::json_text(n["move"], "\"move\"");
-    if (recorded != g.notation(last_move_))
+    if (recorded != g.call_text(last_move_))
       return fail(fmt::format("the move is written '{}', but its rule and arguments are '{}'", recorded,
-                              g.notation(last_move_)));
+                              g.call_text(last_move_)));
+  }
+  if (last_was_move_ && n.contains("notation")) {
+    std::string recorded = util::json_text(n["notation"], "\"notation\"");
+    if (recorded != last_notation_)
+      return fail(fmt::format("the move's notation is '{}', but it reads '{}' in this game", recorded, last_notation_));
   }
   std::vector<std::string> notes, have;
   if (n.contains("notes")) {

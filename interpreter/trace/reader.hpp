@@ -51,6 +51,7 @@ class Reader {
   bool last_was_move() const { return last_was_move_; }
   int last_mover() const { return last_mover_; }
   const runtime::Move& last_move() const { return last_move_; }
+  const std::string& last_notation() const { return last_notation_; }  // the last move's, as it read
   const std::vector<int32_t>& last_roll() const { return last_roll_; }
 
  private:
@@ -81,7 +82,7 @@ class Reader {
   std::vector<int32_t> last_roll_;
   bool last_was_move_ = false;
   int last_mover_ = -1;
-  std::string line_, last_step_;
+  std::string line_, last_step_, last_notation_;
   int ln_ = 0, read_ = 0;  // the current line's number; lines read so far
 };
 

@@ -55,7 +55,7 @@ int replay(const std::string& path, diag::Diagnostics& diags, SourceSet& src, co
       case Reader::Next::Step:
         if (!expand) break;
         if (r.last_was_move())
-          expand->move(r.game(), r.last_mover(), r.last_move(), r.state());
+          expand->move(r.game(), r.last_mover(), r.last_move(), r.last_notation(), r.state());
         else
           expand->roll(r.game(), r.last_roll(), r.state());
         break;

@@ -43,14 +43,14 @@ std::string Writer::notes_json(runtime::Game& g) const {
   return out + "]";
 }
 
-void Writer::move(runtime::Game& g, int mover, const runtime::Move& m, const runtime::State& after,
-                  const std::vector<runtime::Move>* legal) {
+void Writer::move(runtime::Game& g, int mover, const runtime::Move& m, const std::string& notation,
+                  const runtime::State& after, const std::vector<runtime::Move>* legal) {
   std::string args, ids;
   for (int i = 0; i < m.nargs; ++i) args += (i ? "," : "") + std::to_string(m.args[i]);
   if (legal) ids = ",\"legal\":" + util::json_array(legal_ids(p_, *legal));
-  out_ << fmt::format("{{\"ply\":{},\"player\":{},\"move\":{},\"rule\":{},\"args\":[{}]{}{}{}}}\n", g.ply(after), mover,
-                      util::json_string(g.notation(m)), util::json_string(p_.rules[m.rule].name), args, ids,
-                      notes_json(g), after_json(g, after));
+  out_ << fmt::format("{{\"ply\":{},\"player\":{},\"move\":{},\"notation\":{},\"rule\":{},\"args\":[{}]{}{}{}}}\n",
+                      g.ply(after), mover, util::json_string(g.call_text(m)), util::json_string(notation),
+                      util::json_string(p_.rules[m.rule].name), args, ids, notes_json(g), after_json(g, after));
 }
 
 void Writer::roll(runtime::Game& g, const std::vector<int32_t>& values, const runtime::State& after) {
@@ -94,7 +94,7 @@ const runtime::Move* recorded_move(runtime::Game& g, const runtime::State& s, co
     if (p.rules[m.rule].name == rule && m.nargs == args.size() && std::equal(args.begin(), args.end(), m.args))
       return &m;
   std::vector<std::string> names;
-  for (const auto& m : legal) names.push_back(g.notation(m));
+  for (const auto& m : legal) names.push_back(g.call_text(m));
   not_legal = {fmt::format("the move '{}{}' is not legal here", rule,
                            args.empty() ? "" : fmt::format(" {}", fmt::join(args, " "))),
                fmt::format("legal: {}", fmt::join(names, ", "))};

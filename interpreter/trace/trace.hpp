@@ -39,10 +39,11 @@ class Writer {
  public:
   Writer(std::ostream& out, const compile::Program& p) : out_(out), p_(p) {}
   void header(const Header& h);  // also sets how often the whole state is written (h.every)
-  // Call after applying: `mover` is who decided. With `legal` (the moves that were legal before
-  // it, run --record-legal) the line records their action ids, which a replay compares.
-  void move(runtime::Game& g, int mover, const runtime::Move& m, const runtime::State& after,
-            const std::vector<runtime::Move>* legal = nullptr);
+  // Call after applying: `mover` is who decided; `notation` is how the move read before it was
+  // played (Game::notation). With `legal` (the moves that were legal before it, run
+  // --record-legal) the line records their action ids, which a replay compares.
+  void move(runtime::Game& g, int mover, const runtime::Move& m, const std::string& notation,
+            const runtime::State& after, const std::vector<runtime::Move>* legal = nullptr);
   void roll(runtime::Game& g, const std::vector<int32_t>& values, const runtime::State& after);
   void result(runtime::Game& g, const runtime::State& final_state);
 

@@ -33,7 +33,7 @@ std::vector<std::string> play_some(std::shared_ptr<const compile::Program> progr
     g.legal(s, legal);
     size_t i = agent->choose(g, s, legal, rng);
     REQUIRE(i < legal.size());
-    out.push_back(g.notation(legal[i]));
+    out.push_back(g.call_text(legal[i]));
     g.apply(s, legal[i]);
   }
   return out;

@@ -45,7 +45,7 @@ std::string attempt(const std::function<void()>& step) {
 
 std::vector<std::string> texts(const runtime::Game& g, const std::vector<runtime::Move>& moves) {
   std::vector<std::string> out;
-  for (const auto& m : moves) out.push_back(g.notation(m));
+  for (const auto& m : moves) out.push_back(g.call_text(m));
   return out;
 }
 

@@ -351,7 +351,7 @@ std::map<Key, std::vector<size_t>> reached(runtime::Game& game, const runtime::S
     runtime::State after = s;
     game.apply(after, legal[i]);
     if (!states.insert(after).second)
-      diff += fmt::format("\n  '{}' reaches a state listed before", game.notation(legal[i]));
+      diff += fmt::format("\n  '{}' reaches a state listed before", game.call_text(legal[i]));
     out[key(layout.read(after))].push_back(i);
   }
   return out;
@@ -365,7 +365,7 @@ std::string compare(runtime::Game& game, const runtime::State& s, const std::vec
   std::string diff;
   count_pair_moves(game, legal, t);
   auto keli = reached(game, s, legal, layout, diff);
-  auto shown = [&](size_t i) { return game.notation(legal[i]); };
+  auto shown = [&](size_t i) { return game.call_text(legal[i]); };
   for (const auto& [k, moves] : keli) {
     if (!allowed.count(k)) diff += fmt::format("\n  the rules forbid '{}'", shown(moves[0]));
     for (size_t j = 1; j < moves.size(); ++j, ++t.alike_twins)

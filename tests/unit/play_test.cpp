@@ -25,13 +25,13 @@ std::string temp(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("play: '?' explains each legal move by its rule's parameters and effects", "[play]") {
+TEST_CASE("play: '?' explains each legal move in words: its rule's comment and what it changes", "[play]") {
   auto r = test::keli_input({"play", "games/raja_pasu.keli", "--seed", "1"}, "?\nquit\n");
   REQUIRE(r.status == 0);
-  // South's seven holes, each named with its parameter and what sowing it changes
-  CHECK_THAT(r.out, Catch::Contains("1) sow 0"));
-  CHECK_THAT(r.out, Catch::Contains("sow h=0:"));
-  CHECK_THAT(r.out, Catch::Contains("entries of counters"));
+  // South's seven holes, each in the game's notation, with the rule's comment and its effect
+  CHECK_THAT(r.out, Catch::Contains("1) sow hole 1 (7)"));
+  CHECK_THAT(r.out, Catch::Contains("sow: A move: choose an occupied hole in your own row"));
+  CHECK_THAT(r.out, Catch::Contains("1) sow hole 1 (7): counters change on 14 cells; store South: 0 -> 15"));
   CHECK_THAT(r.out, Catch::Contains("then North to play"));
   CHECK_THAT(r.out, Catch::Contains("game stopped"));
 }
@@ -41,7 +41,7 @@ TEST_CASE("play: bad input is asked again; numbers and notations both play", "[p
                             "xyzzy\n99\n1\nsow 3\nquit\n");
   REQUIRE(r.status == 0);
   CHECK_THAT(r.out, Catch::Contains("'xyzzy' is not one of your moves"));
-  CHECK_THAT(r.out, Catch::Contains("'99' is not one of your moves"));
+  CHECK_THAT(r.out, Catch::Contains("there is no move 99: type 1..7"));
   CHECK(count_of(r.out, "North plays") >= 1);
   // the board is drawn after each move with the move's hole in brackets
   CHECK_THAT(r.out, Catch::Contains("[0:"));

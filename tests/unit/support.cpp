@@ -55,9 +55,13 @@ std::string read_text(const std::string& path) {
 Run keli(const std::vector<std::string>& args) { return keli_input(args, ""); }
 
 Run keli_input(const std::vector<std::string>& args, const std::string& input) {
+  return keli_input_in(KELI_SOURCE_DIR, args, input);
+}
+
+Run keli_input_in(const std::string& folder, const std::vector<std::string>& args, const std::string& input) {
   static int counter = 0;
   std::string base = (fs::temp_directory_path() / fmt::format("keli_test_{}_{}", getpid(), counter++)).string();
-  std::string cmd = fmt::format("cd {} && {}", quote(KELI_SOURCE_DIR), quote(KELI_BINARY));
+  std::string cmd = fmt::format("cd {} && {}", quote(folder), quote(KELI_BINARY));
   for (const auto& a : args) cmd += " " + quote(a);
   std::string in = "/dev/null";
   if (!input.empty()) {

@@ -26,6 +26,8 @@ struct Run {
 Run keli(const std::vector<std::string>& args);
 // The same with `input` as its stdin (for keli play).
 Run keli_input(const std::vector<std::string>& args, const std::string& input);
+// The same from another folder than the source root.
+Run keli_input_in(const std::string& folder, const std::vector<std::string>& args, const std::string& input);
 
 // Every combination of the game's bool and choice parameters (ints keep their defaults); with
 // `axes`, of those parameters only (ints with a set of allowed values included).

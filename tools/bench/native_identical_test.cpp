@@ -117,7 +117,7 @@ int main() {
       RajaPasu::apply(ns, native_legal.holes[pick]);
       ++moves;
       if (!same(layout.read(ks), ns))
-        return fail(fmt::format("the states differ after playing {}", game.notation(legal[pick])));
+        return fail(fmt::format("the states differ after playing {}", game.call_text(legal[pick])));
     }
     if (ns.over == RajaPasu::kPlaying) return fail("keli ended the game, the native version did not");
     limit_games += ns.over == RajaPasu::kLimit;

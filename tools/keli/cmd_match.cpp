@@ -13,6 +13,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "sim/simulate.hpp"
+#include "runtime/machine.hpp"
 #include "util/json.hpp"
 
 namespace keli::cli {
@@ -44,6 +45,10 @@ namespace {
 struct Tally {
   std::vector<AgentResult> results;
   std::vector<int64_t> wins;
+  std::vector<int64_t> seat_wins;       // per seat: games it placed first, whoever sat there
+  std::vector<int> team_of;             // per seat: its team (the game's `team`), or itself
+  std::vector<std::string> team_names;  // per team: its seats' names, "South+North"
+  std::vector<int64_t> team_wins;       // per team: games it won, counted once for all its seats
   int64_t draws = 0, by_limit = 0, errors = 0, first_error_game = -1;
   std::optional<diag::Error> first_error;  // of the lowest-numbered game that had one
   sim::Histogram lengths, throws;
@@ -59,6 +64,27 @@ struct Tally {
         ++it->seats;
     }
     wins.assign(results.size(), 0);
+  }
+
+  void teams(const compile::Program& p) {
+    seat_wins.assign(p.num_players, 0);
+    std::vector<int64_t> values(p.num_players);
+    runtime::State s = p.initial;
+    runtime::Machine m(p);
+    m.bind(s.data());
+    for (int i = 0; i < p.num_players; ++i) {
+      int64_t arg = i;
+      values[i] = p.team >= 0 ? m.call(p.team, &arg, 1) : i;
+      auto it = std::find(values.begin(), values.begin() + i, values[i]);
+      if (it == values.begin() + i) {
+        team_of.push_back(static_cast<int>(team_names.size()));
+        team_names.push_back(p.seat_names[i]);
+      } else {
+        team_of.push_back(team_of[it - values.begin()]);
+        team_names[team_of.back()] += "+" + p.seat_names[i];
+      }
+    }
+    team_wins.assign(team_names.size(), 0);
   }
 
   // Each distinct player: the games in which a seat it held took first place, draws aside.
@@ -77,6 +103,10 @@ struct Tally {
       return;
     }
     std::vector<std::string> seats = rotated(list, r.index);
+    std::vector<char> team_won(team_wins.size(), 0);
+    for (int s = 0; s < p.num_players; ++s)
+      if (r.places[s] == 1) ++seat_wins[s], team_won[team_of[s]] = 1;
+    for (size_t k = 0; k < team_wins.size(); ++k) team_wins[k] += team_won[k];
     for (size_t k = 0; k < results.size(); ++k) {
       bool won = false;
       for (int s = 0; s < p.num_players; ++s) won = won || (r.places[s] == 1 && seats[s] == results[k].spec);
@@ -123,6 +153,18 @@ void print_text(const compile::Program& p, const Args& a, int64_t games, int thr
   fmt::print("  length: mean {:.1f} decisions (median {:.0f}, 95th percentile {:.0f}){}\n", t.length.mean,
              t.length.median, t.length.p95,
              t.throw_summary.mean > 0 ? fmt::format(", {:.1f} throws", t.throw_summary.mean) : "");
+  // By seat, and by team when partners share their places: a team's win counted once.
+  const int64_t played = games - t.errors;
+  std::vector<std::string> by_seat;
+  for (int s = 0; s < p.num_players; ++s)
+    by_seat.push_back(fmt::format("{} {}", p.seat_names[s], pct(sim::wilson(t.seat_wins[s], played).rate)));
+  fmt::print("  first place by seat: {}\n", fmt::join(by_seat, ", "));
+  if (t.team_names.size() < static_cast<size_t>(p.num_players)) {
+    std::vector<std::string> by_team;
+    for (size_t k = 0; k < t.team_names.size(); ++k)
+      by_team.push_back(fmt::format("{} {}", t.team_names[k], pct(sim::wilson(t.team_wins[k], played).rate)));
+    fmt::print("  wins by team (once a game): {}\n", fmt::join(by_team, ", "));
+  }
   if (t.errors) fmt::print("  stopped by an error: {} games (not counted above)\n", t.errors);
   fmt::print("  time: {:.1f} s\n", seconds);
 }
@@ -155,9 +197,12 @@ int cmd_match(const std::vector<std::string>& argv) {
   if (tty)
     opts.progress = [&](int64_t done, int64_t total) {
       double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      fmt::print(stderr, "\r  {}/{} games, {:.0f} s ", done, total, secs);
+      // the time left, estimated from the games finished so far
+      double left = done > 0 ? secs * static_cast<double>(total - done) / static_cast<double>(done) : 0;
+      fmt::print(stderr, "\r  {}/{} games, {:.0f} s, about {:.0f} s left ", done, total, secs, left);
     };
   Tally t(list);
+  t.teams(p);
   sim::run_agents(
       l.program, opts, [&](int64_t i) { return rotated(list, i); },
       [&](const sim::GameRecord& r) { t.add(p, list, r); });

@@ -28,13 +28,14 @@ std::string trim(const std::string& s) {
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
-// The game file a saved trace names: as written, or beside the trace.
+// The game file a saved trace names: from the trace's folder (where keli play writes it from),
+// or as written (from the folder the game was played in, as older traces have it).
 std::string saved_game_file(const std::string& recorded, const std::string& trace_path) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (fs::is_regular_file(recorded, ec)) return recorded;
   fs::path beside = fs::path(trace_path).parent_path() / recorded;
-  return fs::is_regular_file(beside, ec) ? beside.string() : recorded;
+  if (fs::path(recorded).is_relative() && fs::is_regular_file(beside, ec)) return beside.lexically_normal().string();
+  return recorded;
 }
 
 // A saved game being resumed: read by the one trace reader, its steps verified as replay does.
@@ -90,12 +91,25 @@ struct Play {
   std::vector<std::string> inputs;  // the game's files: never overwritten by a trace
   const bool bold = isatty(1);
   std::vector<runtime::Move> legal;
+  std::vector<runtime::Game::Choice> offered;  // the legal moves as listed, one a distinct choice
   std::vector<int> marked;
   bool show = true, board_shown = false;  // board_shown: drawn since the last decision
+  const SourceSet& src;                   // the game's files: rules' comments, reasons
+  std::string thinking;                   // the computer player searching now
+  bool shown_thinking = false;
 
   Play(const Args& args, const compile::Program& prog, PlaySession& ses, const std::vector<std::string>& seat_specs,
-       const std::vector<std::unique_ptr<agents::Agent>>& agents)
-      : a(args), p(prog), session(ses), g(ses.game()), specs(seat_specs), seats(agents) {}
+       const std::vector<std::unique_ptr<agents::Agent>>& agents, const SourceSet& sources)
+      : a(args), p(prog), session(ses), g(ses.game()), specs(seat_specs), seats(agents), src(sources) {
+    // A searching player shows it is thinking, with a count, where a person watches.
+    for (const auto& agent : seats)
+      if (agent && bold)
+        agent->on_progress([this](int64_t n) {
+          fmt::print("\r  {} thinking... {}", thinking, n);
+          std::fflush(stdout);
+          shown_thinking = true;
+        });
+  }
 
   enum class Turn { Chosen, Again, Stop };
 
@@ -121,8 +135,11 @@ struct Play {
       runtime::Move chosen;
       bool human = !seats[mover];
       if (!human) {
+        thinking = p.seat_names[mover];
         chosen = legal[seats[mover]->choose(g, s, legal, rng)];
-        fmt::print("  {} plays {}\n", p.seat_names[mover], g.notation(chosen));
+        if (shown_thinking) fmt::print("\r{:<60}\r", "");  // clear the line the count was on
+        shown_thinking = false;
+        fmt::print("  {} plays {}\n", p.seat_names[mover], g.notation(s, chosen));
       } else {
         Turn t = human_turn(mover, s, chosen);
         if (t == Turn::Stop) return finish_trace();
@@ -133,22 +150,69 @@ struct Play {
       // the move's own sites, or else what it changed on the board
       marked = move_sites(p, chosen);
       if (marked.empty()) marked = render::changed_sites(p, session.before_last(), session.state());
-      fmt::print("{}", render::board_text(p, session.state(), marked, bold));
+      fmt::print("{}", render::board_text(g, session.state(), marked, bold));
       board_shown = true;
     }
     const runtime::State& s = session.state();
-    fmt::print("\n{}result: {}\n", render::board_text(p, s, marked, bold), places_text(p, g.places(s)));
+    fmt::print("\n{}result: {}\n{}", render::board_text(g, s, marked, bold), places_text(p, g.places(s)),
+               told(g.places(s)));
     return finish_trace();
   }
 
-  // A person's line: a move (by number or notation), a command, or a reason to ask again.
+  // The result said to the people at the table: "you finished 2nd", "your team won".
+  std::string told(const std::vector<int>& places) {
+    std::string out;
+    std::vector<int> people;
+    for (int i = 0; i < p.num_players; ++i)
+      if (!seats[i]) people.push_back(i);
+    for (int h : people) {
+      int pl = places[h];
+      int64_t arg = h;
+      bool team =
+          p.team >= 0 && std::count_if(places.begin(), places.end(), [&](int x) { return x == pl; }) > 1 && [&] {
+            int64_t mine = g.call(session.state(), p.team, &arg, 1);
+            for (int o = 0; o < p.num_players; ++o) {
+              int64_t a2 = o;
+              if (o != h && places[o] == pl && g.call(session.state(), p.team, &a2, 1) == mine) return true;
+            }
+            return false;
+          }();
+      std::string who = people.size() > 1 ? p.seat_names[h] + ", you" : "You";
+      if (pl == 0)
+        out += fmt::format("{} were not placed: the game stopped first\n", who);
+      else if (pl == 1)
+        out += fmt::format("{}{} won!\n", who, team ? " and your team" : "");
+      else
+        out += fmt::format("{}{} finished {}{} of {}\n", who, team ? " and your team" : "", pl,
+                           pl % 10 == 2 && pl != 12   ? "nd"
+                           : pl % 10 == 3 && pl != 13 ? "rd"
+                           : pl % 10 == 1 && pl != 11 ? "st"
+                                                      : "th",
+                           p.num_players);
+    }
+    return out;
+  }
+
+  // A person's line: a move (by number, notation or its start), a command, or a reason to ask
+  // again. A single possible move is shown and played after the Enter key.
   Turn human_turn(int mover, const runtime::State& s, runtime::Move& chosen) {
+    if (show) offered = g.choices(s, legal);
     if (show) {
-      if (!board_shown) fmt::print("\n{}", render::board_text(p, s, marked, bold));
+      if (!board_shown) fmt::print("\n{}", render::board_text(g, s, marked, bold));
       board_shown = false;
-      fmt::print("Your moves:");
-      for (size_t i = 0; i < legal.size(); ++i) fmt::print("  {}) {}", i + 1, g.notation(legal[i]));
-      fmt::print("\n");
+      if (offered.size() == 1) {
+        fmt::print("Your only move: {}. Press Enter to play it ('?' explains it).\n", offered[0].text);
+      } else {
+        fmt::print("Your moves:");
+        size_t col = 11;
+        for (size_t i = 0; i < offered.size(); ++i) {
+          std::string item = fmt::format("  {}) {}", i + 1, offered[i].text);
+          if (col + item.size() > 118) fmt::print("\n"), col = 0;  // lines that fit 120 columns
+          fmt::print("{}", item);
+          col += item.size();
+        }
+        fmt::print("\n");
+      }
     }
     show = false;
     fmt::print("{}> ", p.seat_names[mover]);
@@ -159,19 +223,23 @@ struct Play {
       return Turn::Stop;
     }
     line = trim(line);
+    if (line.empty() && offered.size() == 1) {
+      chosen = offered[0].move;
+      show = true;
+      return Turn::Chosen;
+    }
     if (line.empty()) return Turn::Again;
     if (line == "quit" || line == "exit") {
       fmt::print("game stopped\n");
       return Turn::Stop;
     }
     if (command(line, s)) return Turn::Again;
-    const runtime::Move* found = find_move(line);
-    if (!found) {
-      fmt::print("'{}' is not one of your moves: type 1..{} or a move as listed ('?' explains them)\n", line,
-                 legal.size());
+    Pick pick = pick_move(g, s, offered, line, src);
+    if (pick.index < 0) {
+      fmt::print("{}\n", pick.message);
       return Turn::Again;
     }
-    chosen = *found;
+    chosen = offered[pick.index].move;
     show = true;
     return Turn::Chosen;
   }
@@ -179,8 +247,14 @@ struct Play {
   // '?', 'board', 'undo' and 'save FILE'; false when the line is none of them.
   bool command(const std::string& line, const runtime::State& s) {
     if (line == "?" || line == "help") {
-      for (size_t i = 0; i < legal.size(); ++i)
-        fmt::print("  {}) {:<12} {}\n", i + 1, g.notation(legal[i]), explain_move(g, s, legal[i]));
+      int last_rule = -1;
+      for (size_t i = 0; i < offered.size(); ++i) {
+        const auto& rule = p.rules[offered[i].move.rule];
+        std::string why = offered[i].move.rule == last_rule ? "" : rule_comment(src, rule.span);
+        last_rule = offered[i].move.rule;
+        if (!why.empty()) fmt::print("  {}: {}\n", rule.name, why);
+        fmt::print("    {}) {}: {}\n", i + 1, offered[i].text, explain_move(g, s, offered[i].move));
+      }
       return true;
     }
     if (line == "board") {
@@ -211,19 +285,6 @@ struct Play {
     }
     return false;
   }
-
-  const runtime::Move* find_move(const std::string& line) const {  // by its number or notation
-    const runtime::Move* found = nullptr;
-    try {
-      size_t used = 0;
-      long n = std::stol(line, &used);
-      if (used == line.size() && n >= 1 && n <= static_cast<long>(legal.size())) found = &legal[n - 1];
-    } catch (...) {
-    }
-    for (const auto& m : legal)
-      if (!found && g.notation(m) == line) found = &m;
-    return found;
-  }
 };
 
 }  // namespace
@@ -242,7 +303,7 @@ int cmd_play(const std::vector<std::string>& argv) {
   if (a.seat < 0 || a.seat >= p.num_players)
     throw Usage{fmt::format("--seat must be 0..{} for this game", p.num_players - 1)};
   if (!a.seed_given) a.seed = static_cast<uint64_t>(time(nullptr));
-  std::vector<std::string> specs = seat_players(a, p.num_players, "random");
+  std::vector<std::string> specs = seat_players(a, p.num_players, "mcts:time=2");
   if (seat_given || std::find(specs.begin(), specs.end(), "human") == specs.end()) specs[a.seat] = "human";
   // Computer players search faster natively: with one at the table the engine is `auto` unless
   // --engine says otherwise (set before any game or agent is made).
@@ -260,7 +321,7 @@ int cmd_play(const std::vector<std::string>& argv) {
     if (!seats[i]) throw Usage{err};
   }
   PlaySession session(l.program);
-  Play play(a, p, session, specs, seats);
+  Play play(a, p, session, specs, seats, l.file->sources());
   play.inputs = input_files(l, a);
   // The trace is written at the end: a name it cannot take is said before the game, not after.
   if (std::string why = a.trace.empty() ? "" : util::output_problem(a.trace, play.inputs); !why.empty())

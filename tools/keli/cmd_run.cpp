@@ -91,14 +91,15 @@ int cmd_run(const std::vector<std::string>& argv) {
         int mover = g.mover(s);
         g.legal(s, legal);
         runtime::Move m = legal[seats[mover]->choose(g, s, legal, rng)];
+        std::string text = !a.quiet || tw ? g.notation(s, m) : std::string();
         g.apply(s, m);
         if (!a.quiet) {
           std::string notes;
           for (int n : g.notes()) notes += fmt::format("  ({})", p.notes[n]);
-          fmt::print("{:>6}. {:<8} {}{}\n", g.ply(s), p.seat_names[mover], g.notation(m), notes);
+          fmt::print("{:>6}. {:<8} {}{}\n", g.ply(s), p.seat_names[mover], text, notes);
           if (a.board) fmt::print("{}", render::board_text(p, s, move_sites(p, m)));
         }
-        if (tw) tw->move(g, mover, m, s, a.record_legal ? &legal : nullptr);
+        if (tw) tw->move(g, mover, m, text, s, a.record_legal ? &legal : nullptr);
       }
       if (auto bad = g.invariant_failure(s)) {
         bad->hint = "reproduce: " + run_command(a, specs);

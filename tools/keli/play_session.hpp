@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "compile/compiler.hpp"
+#include "lang/source.hpp"
 #include "runtime/game.hpp"
 
 namespace keli::cli {
@@ -48,7 +49,19 @@ class PlaySession {
   bool undone_ = false;  // undo took steps back
 };
 
-// One legal move explained: its rule with each parameter's name and value, and what it changes.
+// One legal move explained in words: which pieces move (and how their tables change), what is
+// captured, what else changes, and whose turn follows (play_session.cpp).
 std::string explain_move(runtime::Game& g, const runtime::State& s, const runtime::Move& m);
+// The comment on the lines just above a rule (its span), without the '#'s, as one line.
+std::string rule_comment(const SourceSet& src, const Span& span);
+
+// What a person's line picks among the offered moves (play_input.cpp): the index, or -1 and a
+// message (a suggestion, the moves it could be, or why a move that reads so is not legal).
+struct Pick {
+  int index = -1;
+  std::string message;
+};
+Pick pick_move(runtime::Game& g, const runtime::State& s, const std::vector<runtime::Game::Choice>& offered,
+               const std::string& line, const SourceSet& src);
 
 }  // namespace keli::cli

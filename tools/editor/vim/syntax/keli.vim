@@ -19,7 +19,7 @@ syn keyword keliDeclaration at by override extend
 " Control flow and rules
 syn keyword keliConditional if elif else then
 syn keyword keliRepeat while for
-syn keyword keliKeyword in where return when move otherwise
+syn keyword keliKeyword in where return when move otherwise reads joined
 syn keyword keliStatement let emit note add to finish end_game
 syn keyword keliOperatorWord and or not
 syn keyword keliAggregate sum count any all

@@ -1,0 +1,83 @@
+// Moves a person may have meant: every move of the phase's rules that reads as typed, legal or
+// not, and the test that makes one illegal (for `keli play` to say why it cannot be played).
+#include <cstring>
+
+#include "runtime/game.hpp"
+
+namespace keli::runtime {
+
+int Game::why_not(const State& s, const Move& m) {
+  const compile::Rule& r = p_->rules.at(m.rule);
+  std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
+  m_.bind(scratch_.data());
+  m_.reset_work();
+  for (int i = 0; i < m.nargs; ++i) {
+    const compile::RuleParam& rp = r.params[i];
+    Machine::Domain d = m_.open_domain(rp.written_domain);
+    bool in = false;
+    for (int k = 0; k < d.size && !in; ++k) in = m_.domain_value(d, k) == m.args[i];
+    if (!in) return rp.written_domain;
+    m_.set_local(rp.slot, m.args[i]);
+    if (rp.written_filter >= 0 && !m_.eval(rp.written_filter)) return rp.written_filter;
+  }
+  if (r.guard >= 0 && !m_.eval(r.guard)) return r.guard;
+  return -1;
+}
+
+std::vector<Move> Game::read_as(const State& s, const std::string& text,
+                                bool (*same)(const std::string&, const std::string&), int64_t tries) {
+  std::vector<Move> out;
+  if (over(s) || chance(s)) return out;
+  const compile::PhaseInfo& ph = p_->phases[s[compile::kPhase]];
+  std::vector<int> rules = ph.rules;
+  if (ph.otherwise >= 0) rules.push_back(ph.otherwise);
+  for (int rid : rules) {
+    const compile::Rule& r = p_->rules[rid];
+    const int np = static_cast<int>(r.params.size());
+    // The domains ignoring filters and guards, each evaluated with the earlier values bound.
+    Move mv;
+    mv.rule = static_cast<int16_t>(rid);
+    mv.nargs = static_cast<uint8_t>(np);
+    std::vector<std::vector<int64_t>> values(np);
+    int k = 0;
+    std::vector<size_t> at(np, 0);
+    auto open = [&](int i) {
+      std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
+      m_.bind(scratch_.data());
+      m_.reset_work();
+      for (int j = 0; j < i; ++j) m_.set_local(r.params[j].slot, mv.args[j]);
+      Machine::Domain d = m_.open_domain(r.params[i].written_domain);
+      values[i].clear();
+      for (int x = 0; x < d.size; ++x) values[i].push_back(m_.domain_value(d, x));
+    };
+    try {
+      if (np == 0) {
+        if (same(notation(s, mv), text) || same(call_text(mv), text)) out.push_back(mv);
+        continue;
+      }
+      open(0);
+      while (k >= 0 && tries > 0) {
+        if (at[k] >= values[k].size()) {
+          if (--k >= 0) ++at[k];
+          continue;
+        }
+        mv.args[k] = static_cast<int32_t>(values[k][at[k]]);
+        if (k + 1 < np) {
+          open(++k);
+          at[k] = 0;
+          continue;
+        }
+        --tries;
+        try {
+          if (same(notation(s, mv), text) || same(call_text(mv), text)) out.push_back(mv);
+        } catch (const diag::Error&) {  // a text that cannot be shown for these values
+        }
+        ++at[k];
+      }
+    } catch (const diag::Error&) {  // a domain that cannot be listed here
+    }
+  }
+  return out;
+}
+
+}  // namespace keli::runtime

@@ -137,7 +137,7 @@ std::vector<int64_t> State::legal_actions() const {
 }
 
 std::string State::action_to_string(int64_t id) const {
-  const runtime::Game& g = game_->runner();
+  runtime::Game& g = game_->runner();
   if (is_chance_node()) {
     const compile::DiceSet& d = g.dice(s_);
     if (id < 0 || id >= static_cast<int64_t>(d.outcomes.size()))
@@ -149,7 +149,7 @@ std::string State::action_to_string(int64_t id) const {
   if (!game_->actions().move(id, m))
     throw Game::input_error(
         fmt::format("{} is no action id of this game (0 to {})", id, game_->actions().num_distinct_actions() - 1));
-  return g.notation(m);
+  return g.notation(s_, m);
 }
 
 template <typename F>
@@ -186,7 +186,7 @@ void State::apply_action(int64_t id) {
       return;
     }
   runtime::Move m;
-  std::string what = game_->actions().move(id, m) ? fmt::format("'{}' (action {})", game_->runner().notation(m), id)
+  std::string what = game_->actions().move(id, m) ? fmt::format("'{}' (action {})", game_->runner().notation(s_, m), id)
                                                   : fmt::format("{} (no action id of this game)", id);
   throw Game::input_error(fmt::format("the move {} is not legal here", what), legal_hint());
 }
@@ -194,7 +194,7 @@ void State::apply_action(int64_t id) {
 void State::apply_text(const std::string& notation) {
   need_decision("move");
   for (const auto& [id, m] : legal_moves())
-    if (game_->runner().notation(m) == notation) {
+    if (game_->runner().notation(s_, m) == notation || game_->runner().call_text(m) == notation) {
       runtime::Move chosen = m;
       step([&](runtime::Game& g, runtime::State& s) { g.apply(s, chosen); });
       return;
@@ -207,7 +207,7 @@ std::string State::legal_hint() const {
   std::vector<std::string> names;
   auto legal = legal_moves();
   for (size_t i = 0; i < legal.size() && i < kShown; ++i)
-    names.push_back(fmt::format("{} ({})", game_->runner().notation(legal[i].second), legal[i].first));
+    names.push_back(fmt::format("{} ({})", game_->runner().notation(s_, legal[i].second), legal[i].first));
   if (legal.size() > kShown) names.push_back(fmt::format("and {} more", legal.size() - kShown));
   return fmt::format("legal (action id in brackets): {}", fmt::join(names, ", "));
 }

@@ -49,7 +49,7 @@
   X(unused_param, "W003", Warning, "a parameter that nothing reads")                                          \
   X(never_applies, "W004", Warning, "a rule, phase or handler that can never apply")                          \
   X(missing_override, "W005", Warning, "a variant's declaration replaces its base's without 'override'")      \
-  X(ambiguous_reads, "W006", Warning, "a move's 'reads' text that leaves out one of its parameters")     \
+  X(ambiguous_reads, "W006", Warning, "a move's 'reads' text that leaves out one of its parameters")          \
   X(changes_nothing, "W007", Warning, "a move that changes nothing")                                          \
   X(same_player_again, "W008", Warning, "a move after which the same player always moves again")
 

@@ -85,8 +85,8 @@ void run_impl(const RunOptions& opts, const std::function<PlayIndex()>& make_pla
 void run_games(std::shared_ptr<const compile::Program> program, const RunOptions& opts, const PlayFn& play,
                const Sink& sink) {
   auto make_play = [&]() -> PlayIndex {
-    auto game = opts.engine ? std::make_shared<runtime::Game>(program, *opts.engine)
-                            : std::make_shared<runtime::Game>(program);
+    auto game =
+        opts.engine ? std::make_shared<runtime::Game>(program, *opts.engine) : std::make_shared<runtime::Game>(program);
     return [game, &play, seed = opts.seed](int64_t index) {
       runtime::Rng rng(game_seed(seed, index));
       return play(*game, index, rng);

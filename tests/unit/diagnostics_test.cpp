@@ -94,7 +94,8 @@ TEST_CASE("every diagnostic code is documented and has a broken file", "[diagnos
       if (auto at = l.find("# expect: "); at != std::string::npos) expected_codes += l.substr(at + 10, 4) + " ";
   }
   // Codes no game file alone can cause: the command line, play, traces, scenarios, invariants.
-  const std::vector<std::string> outside_files = {"E302", "E601", "E701", "E702", "E703", "E704", "E705", "E710", "E711"};
+  const std::vector<std::string> outside_files = {"E302", "E601", "E701", "E702", "E703",
+                                                  "E704", "E705", "E710", "E711"};
 #define KELI_DIAG_CODE(id, code, sev, summary) code,
   const std::vector<std::string> codes = {KELI_DIAGNOSTICS(KELI_DIAG_CODE)};
 #undef KELI_DIAG_CODE

@@ -118,9 +118,9 @@ int run(const std::string& title, runtime::Game& game, Native& native, int games
         for (int i = 0; i < n; ++i)
           if (!native.same_move(i, legal[static_cast<size_t>(i)], game.program()))
             return fail(fmt::format("legal move {}: keli {}, native {}", i,
-                                    game.notation(legal[static_cast<size_t>(i)]), native.move_text(i)));
+                                    game.call_text(legal[static_cast<size_t>(i)]), native.move_text(i)));
         const size_t pick = static_cast<size_t>(rng.below(legal.size()));
-        done = game.notation(legal[pick]);
+        done = game.call_text(legal[pick]);
         ++played[game.program().rules.at(static_cast<size_t>(legal[pick].rule)).name];
         game.apply(ks, legal[pick]);
         native.apply(static_cast<int>(pick));

@@ -68,6 +68,7 @@ void bind_state(py::module_& m) {
       .def(
           "action_to_string", [](const api::State& s, int, int64_t a) { return s.action_to_string(a); },
           py::arg("player"), py::arg("action"))
+      .def("action_to_call", &api::State::action_to_call, py::arg("action"))
       .def("apply_action", &api::State::apply_action, py::arg("action"))
       .def("apply_move", &api::State::apply_text, py::arg("notation"))
       .def("apply_throw", &api::State::apply_throw, py::arg("values"))

@@ -152,6 +152,12 @@ std::string State::action_to_string(int64_t id) const {
   return g.notation(s_, m);
 }
 
+std::string State::action_to_call(int64_t id) const {
+  runtime::Move m;
+  if (is_chance_node() || !game_->actions().move(id, m)) return action_to_string(id);
+  return game_->runner().call_text(m);
+}
+
 template <typename F>
 void State::step(F&& f) {
   runtime::State next = s_;
@@ -186,7 +192,7 @@ void State::apply_action(int64_t id) {
       return;
     }
   runtime::Move m;
-  std::string what = game_->actions().move(id, m) ? fmt::format("'{}' (action {})", game_->runner().notation(s_, m), id)
+  std::string what = game_->actions().move(id, m) ? fmt::format("'{}' (action {})", game_->runner().call_text(m), id)
                                                   : fmt::format("{} (no action id of this game)", id);
   throw Game::input_error(fmt::format("the move {} is not legal here", what), legal_hint());
 }

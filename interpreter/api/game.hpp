@@ -91,8 +91,12 @@ class State {
   // The legal moves in the engine's order (rule, then parameter order), with their ids.
   std::vector<std::pair<int64_t, runtime::Move>> legal_moves() const;
   std::vector<ChanceOutcome> chance_outcomes() const;
-  // The move's notation ("sow 3") or the throw's ("roll 4 2"); Error for an id of neither.
+  // The move as the game's `reads` says it ("sow hole 3 (7)") or the throw ("roll 4 2"); Error
+  // for an id of neither. Alike pieces read alike, so two legal moves may share a text.
   std::string action_to_string(int64_t id) const;
+  // The move as a call ("sow 2", what traces record as "move"), one text per action; a throw as
+  // action_to_string.
+  std::string action_to_call(int64_t id) const;
 
   void apply_action(int64_t id);                 // a legal move's id, or at a chance node an outcome's
   void apply_outcome(int64_t id);                // at a chance node: the outcome's id

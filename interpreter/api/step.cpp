@@ -81,7 +81,8 @@ Reply StepSession::cmd_legal() const {
   Reply moves = Reply::array();
   if (now_.state.is_chance_node()) return cmd_chance();
   for (const auto& [id, m] : now_.state.legal_moves())
-    moves.push_back(Reply{{"id", id}, {"move", game_->runner().notation(now_.state.slots(), m)}});
+    moves.push_back(Reply{
+        {"id", id}, {"move", game_->runner().notation(now_.state.slots(), m)}, {"call", game_->runner().call_text(m)}});
   Reply out = summary();
   out["moves"] = std::move(moves);
   return out;

@@ -46,7 +46,8 @@ def test_module_replays_keli_run_traces(path, seed, tmp_path):
             assert state.current_player() == line["player"]
             legal = state.legal_actions()
             assert legal == line["legal"]
-            ids = [a for a in legal if state.action_to_string(a) == line["move"]]
+            ids = [a for a in legal if state.action_to_call(a) == line["move"]]
+            assert state.action_to_string(ids[0]) == line["notation"]
             assert len(ids) == 1, line
             state.apply_action(ids[0])
         assert state.ply() == line["ply"]
@@ -138,7 +139,8 @@ def test_observation_views_and_text_board():
     assert counters.sum() == 98 and (counters == 7).all()
     assert np.shares_memory(counters, obs.array)
     assert "7" in str(state)
-    assert state.action_to_string(3) == "sow 3"
+    assert state.action_to_call(3) == "sow 3"
+    assert state.action_to_string(3) == "sow hole 4 (7)"
     state.apply_action(3)
     assert state.current_player() == 1
 

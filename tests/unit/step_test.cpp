@@ -125,7 +125,8 @@ TEST_CASE("keli step: a scripted session of good and bad lines", "[step][cli]") 
   CHECK(v[1]["tag"] == 7);
   CHECK(v[1]["moves"].size() == 7);
   CHECK(v[1]["moves"][2]["id"] == 2);
-  CHECK(v[1]["moves"][2]["move"] == "sow 2");
+  CHECK(v[1]["moves"][2]["call"] == "sow 2");
+  CHECK(v[1]["moves"][2]["move"] == "sow hole 3 (7)");  // the game's `reads` text
   CHECK(v[2]["ok"] == true);
   CHECK(v[2]["ply"] == 1);
   CHECK(v[3]["ok"] == true);  // by notation
@@ -181,7 +182,7 @@ TEST_CASE("keli replay --moves: strict, with the line of the first illegal step"
   auto r = keli({"replay", "games/raja_pasu.keli", "--moves", good});
   INFO(r.out << r.err);
   CHECK(r.status == 0);
-  CHECK(r.out.find("South sow 2") != std::string::npos);
+  CHECK(r.out.find("South sow hole 3 (7)") != std::string::npos);  // its notation (action 2: site 2)
   CHECK(r.out.find("replayed 3 steps") != std::string::npos);
   std::string bad =
       temp_file("bad.moves", "{\"move\": 2}\n{\"move\": \"sow 9\"}\n{\"move\": \"sow 9\"}\n{\"move\": 1}\n");

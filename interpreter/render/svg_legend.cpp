@@ -7,29 +7,11 @@
 #include <cstdio>
 
 #include "render/svg_parts.hpp"
+#include "util/xml.hpp"
 
 namespace keli::render::svg {
 
-std::string escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        // Control characters other than tab and newline are not allowed in XML 1.0 at all.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n')
-          out += '?';
-        else
-          out += c;
-    }
-  }
-  return out;
-}
+std::string escape(std::string_view text) { return util::xml_escape(text); }
 
 std::string num(double x) {
   std::string s = fmt::format("{:.2f}", x);

@@ -1,5 +1,6 @@
 // The HTML page and SVG picture of keli report (see report_html.hpp): plain SVG elements written
 // with fmt, one chart a function, each bar carrying its numbers as data- attributes.
+#include "util/xml.hpp"
 #include "sim/report_html.hpp"
 
 #include <fmt/format.h>
@@ -17,19 +18,7 @@ constexpr int kLabelWidth = 150, kBarWidth = 400, kRowHeight = 26;
 const char* const kPlaceColours[] = {"#1b5e20", "#43a047", "#9ccc65", "#fdd835",
                                      "#fb8c00", "#e53935", "#8e24aa", "#3949ab"};
 
-std::string xml(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+std::string xml(const std::string& s) { return util::xml_escape(s); }
 
 std::string pct(double x) { return fmt::format("{:.1f}%", 100 * x); }
 

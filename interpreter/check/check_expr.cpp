@@ -44,7 +44,8 @@ Type Checker::string_literal(Expr& e) {
 }
 
 Type Checker::list_literal(Expr& e) {
-  diags_.report(Code::type_mismatch, e.span, "a list '[...]' can only give the faces of dice");
+  diags_.report(Code::type_mismatch, e.span, "a list '[...]' can only give the faces of dice or a table's entries",
+                "a table's entries are written where it is declared: 'const T: int per 0..3 = [1, 0, -1, 0]'");
   return Type::Error;
 }
 

@@ -77,4 +77,29 @@ bool Checker::always_returns(const ast::Block& b) {
   return false;
 }
 
+// A table's initial values written out, `[1, 0, -1, 0]` or a list of rows `[[1, 2], [3, 4]]`: one
+// level of brackets per dimension, each innermost entry a constant of the table's type. The
+// lengths are checked when the table is laid out (compile/table_literals.cpp), where the number of
+// sites and the parameters' values are known.
+void Checker::table_literal(ast::Decl& d, Expr& e, size_t depth, bool is_const) {
+  size_t dims = d.dims.size();
+  if (e.kind == ExprKind::List && depth < dims) {
+    e.type = c_.syms[d.sym].type;
+    for (auto& k : e.kids) table_literal(d, *k, depth + 1, is_const);
+  } else if (e.kind == ExprKind::List) {
+    diags_.report(Code::type_mismatch, e.span,
+                  dims == 0 ? fmt::format("'{}' is a single value, not a table: it takes no list", d.name)
+                            : fmt::format("'{}' has {} dimension{}: this list is one level of brackets too deep",
+                                          d.name, dims, dims == 1 ? "" : "s"),
+                  dims == 0 ? "give it one value, or index it with 'per'" : "write one level of '[...]' per dimension");
+  } else if (depth < dims) {
+    diags_.report(
+        Code::type_mismatch, e.span,
+        fmt::format("'{}' has {} dimensions: each entry of this list must be a list '[...]' too", d.name, dims),
+        "write one level of '[...]' per dimension, a row per entry of the first");
+  } else {
+    initial_value(d, e, is_const);
+  }
+}
+
 }  // namespace keli::check

@@ -242,19 +242,27 @@ void Checker::check_table(ast::Decl& d, bool is_const) {
   check_dims(d);
   if (d.value) {
     begin(&d, Where::Any);
-    Type t = c_.syms[d.sym].type;
-    Type got = expr(*d.value, t);
-    if (!compatible(t, got))
-      diags_.report(
-          Code::type_mismatch, d.value->span,
-          fmt::format("the initial value is {}, but '{}' holds {}", ast::type_name(got), d.name, ast::type_name(t)));
-    if (!is_constant(*d.value))
-      diags_.report(
-          Code::not_constant, d.value->span,
-          fmt::format("the initial value of {} must be known before play", is_const ? "a constant" : "a variable"),
-          "use numbers and parameters here, or set the value in a 'setup' block");
+    if (d.value->kind == ExprKind::List)
+      table_literal(d, *d.value, 0, is_const);
+    else
+      initial_value(d, *d.value, is_const);
     end();
   }
+}
+
+// One value given to a table's entry (or to every entry): a constant of the table's type.
+void Checker::initial_value(ast::Decl& d, Expr& e, bool is_const) {
+  Type t = c_.syms[d.sym].type;
+  Type got = expr(e, t);
+  if (!compatible(t, got))
+    diags_.report(
+        Code::type_mismatch, e.span,
+        fmt::format("the initial value is {}, but '{}' holds {}", ast::type_name(got), d.name, ast::type_name(t)));
+  if (!is_constant(e))
+    diags_.report(
+        Code::not_constant, e.span,
+        fmt::format("the initial value of {} must be known before play", is_const ? "a constant" : "a variable"),
+        "use numbers and parameters here, or set the value in a 'setup' block");
 }
 
 void Checker::check_dice(ast::Decl& d) {

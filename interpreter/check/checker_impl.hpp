@@ -65,6 +65,8 @@ class Checker {
   void check_param(ast::Decl& d);
   void check_dims(ast::Decl& d);
   void check_table(ast::Decl& d, bool is_const);
+  void initial_value(ast::Decl& d, ast::Expr& e, bool is_const);
+  void table_literal(ast::Decl& d, ast::Expr& e, size_t depth, bool is_const);
   void check_dice(ast::Decl& d);
   void check_def(ast::Decl& d);
   void check_handler(ast::Decl& d);

@@ -89,12 +89,11 @@ void Compiler::lay_out_tables(Program& out, bool building) {
     }
   if (building) {
     out.consts.assign(base, 0);
-    for (size_t i = 0; i < ck.consts.size(); ++i)
-      if (ck.consts[i]->value) {
-        int64_t v = stored_constant(*ck.consts[i]->value, "a constant's initial value");
-        auto& t = out.const_tables[i];
-        std::fill(out.consts.begin() + t.base, out.consts.begin() + t.base + t.size(), v);
-      }
+    for (size_t i = 0; i < ck.consts.size(); ++i) {
+      const VarInfo& t = out.const_tables[i];
+      auto entries = initial_entries(*ck.consts[i], t, true);
+      std::copy(entries.begin(), entries.end(), out.consts.begin() + t.base);
+    }
     out.regions.assign(regions, {});
   }
 }
@@ -135,6 +134,9 @@ bool Compiler::build_board(Program& out) {
   }
   out.regions = b.regions;
   lay_out_tables(out, false);
+  for (size_t i = 0; i < ck.consts.size(); ++i)
+    if (ck.consts[i]->value && ck.consts[i]->value->kind == ExprKind::List)
+      check_literal_sites(*ck.consts[i], *ck.consts[i]->value, out.const_tables[i], 0);
   out.consts.assign(0, 0);
   for (size_t i = 0; i < out.const_tables.size(); ++i) {  // copy the used part of each table
     const VarInfo& from = b.const_tables[i];

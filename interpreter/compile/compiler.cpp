@@ -97,12 +97,12 @@ void Compiler::lay_out_state(Program& out) {
   out.visible_size = base;
   out.initial.assign(base, 0);
   out.initial[kNextPlace] = 1;
-  for (size_t i = 0; i < ck.vars.size(); ++i)
-    if (ck.vars[i]->value) {
-      int64_t v = stored_constant(*ck.vars[i]->value, "a variable's initial value");
-      auto& t = out.vars[i];
-      std::fill(out.initial.begin() + t.base, out.initial.begin() + t.base + t.size(), static_cast<int32_t>(v));
-    }
+  for (size_t i = 0; i < ck.vars.size(); ++i) {
+    const VarInfo& t = out.vars[i];
+    auto entries = initial_entries(*ck.vars[i], t, false);
+    std::transform(entries.begin(), entries.end(), out.initial.begin() + t.base,
+                   [](int64_t v) { return static_cast<int32_t>(v); });  // stored_constant kept each in range
+  }
 }
 
 // Each handler a callable of its formals, listed under its event.

@@ -35,6 +35,11 @@ struct Compiler {
   bool build_board(Program& out);
   void build_dice(Program& out);
   int dice_choice(const ast::Expr& e);
+  // table_literals.cpp: initial values, one for every entry or a literal per dimension
+  std::vector<int64_t> initial_entries(const ast::Decl& d, const VarInfo& t, bool building);
+  void fill_rows(const ast::Decl& d, const ast::Expr& list, const VarInfo& t, size_t depth, int offset,
+                 std::vector<int64_t>& data, bool building);
+  void check_literal_sites(const ast::Decl& d, const ast::Expr& list, const VarInfo& t, size_t depth);
 
   // compiler.cpp: the driver and the bodies
   std::shared_ptr<Program> run(const ParamSettings& settings);

@@ -60,8 +60,13 @@ void Checker::for_statement(Stmt& s) {
 }
 
 void Checker::return_statement(Stmt& s) {
-  if (!in_def_) {
-    diags_.report(Code::misplaced, s.span, "'return' can only be used in a function ('def')");
+  if (!in_def_) {  // a move, a throw, a handler, setup or the board: `return` alone ends it here
+    if (!s.exprs.empty()) {
+      expr(*s.exprs[0]);
+      diags_.report(Code::misplaced, s.exprs[0]->span,
+                    "only a function ('def') returns a value: here 'return' alone ends the body",
+                    "write 'return' with no value, or compute the value in a 'def'");
+    }
   } else if (s.exprs.empty()) {
     if (result_ != Type::Void && result_ != Type::Error)
       diags_.report(Code::type_mismatch, s.span, fmt::format("this function must return {}", ast::type_name(result_)));

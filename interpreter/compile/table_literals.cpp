@@ -60,8 +60,8 @@ std::vector<int64_t> Compiler::initial_entries(const ast::Decl& d, const VarInfo
   if (d.value->kind == ast::ExprKind::List) {
     fill_rows(d, *d.value, t, 0, 0, data, building);
   } else {
-    int64_t v = stored_constant(*d.value, d.kind == ast::DeclKind::Const ? "a constant's initial value"
-                                                                          : "a variable's initial value");
+    int64_t v = stored_constant(
+        *d.value, d.kind == ast::DeclKind::Const ? "a constant's initial value" : "a variable's initial value");
     std::fill(data.begin(), data.end(), v);
   }
   return data;

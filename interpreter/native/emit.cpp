@@ -261,14 +261,18 @@ void Emitter::bodies() {
       declare_frame(frame_of_slot(rule.params[0].slot));
       for (size_t k = 0; k < rule.params.size(); ++k) line(fmt::format("{} = a{};", slot(rule.params[k].slot), k));
     }
+    void_body_ = true;
     stmts(rule.body);
+    void_body_ = false;
     frame_ = {0, 0};
     close();
   }
   for (size_t i = 0; i < p_.phases.size(); ++i) {
     if (p_.phases[i].chance_body < 0) continue;
     open(fmt::format("void ph{}({}) {{", i, kSig));
+    void_body_ = true;
     stmts(p_.phases[i].chance_body);
+    void_body_ = false;
     close();
   }
 }

@@ -177,7 +177,7 @@ void Emitter::stmt(int idx) {
     case Op::For: for_loop(n, idx); return;
     case Op::Return:
       if (n.k[0] < 0) {
-        line("return 0;");
+        line(void_body_ ? "return;" : "return 0;");  // a move, a throw or a handler ends early
       } else {
         open("{");
         line(fmt::format("return {};", expr(n.k[0])));

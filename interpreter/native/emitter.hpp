@@ -68,6 +68,7 @@ class Emitter {
 
   const compile::Program& p_;
   std::pair<int, int> frame_{0, 0};  // the slots the function being written keeps as C++ locals
+  bool void_body_ = false;           // writing a move's or a throw's body: a C++ void function
   std::string out_;
   int indent_ = 0;
   int tmp_ = 0;

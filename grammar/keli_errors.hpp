@@ -64,12 +64,15 @@ KELI_EXPECT(rule_expected, "expected a rule 'move NAME(...) { ... }' or 'otherwi
 KELI_EXPECT(rule_decl, "expected 'move NAME(...) { ... }' or 'otherwise NAME { ... }' after 'override'");
 KELI_EXPECT(replaceable,
             "expected the declaration that 'override' replaces: param, players, pieces, const, var, region, track, "
-            "dice, def, shape, board, event or phase");
+            "dice, def, shape, board, event, on, phase or invariant");
+KELI_EXPECT(removable, "expected what 'remove' drops from the base game: 'on EVENT' or 'invariant NAME'");
+KELI_EXPECT(invariant_named, "expected the invariant's name, or its text in double quotes");
+KELI_EXPECT(removed_rule, "expected the rule 'remove' drops: 'move NAME' or 'otherwise NAME'");
 KELI_EXPECT(kw_phase, "expected 'phase' in 'extend phase NAME { ... }'");
 KELI_EXPECT(phase_rules, "expected the rules to add or replace '{ move ... }'");
 KELI_EXPECT(declaration_expected,
             "expected a declaration (import, about, param, players, var, const, region, track, dice, def, shape, "
-            "board, event, on, setup, phase, invariant, limit, display, override or extend)");
+            "board, event, on, setup, phase, invariant, limit, display, override, remove or extend)");
 KELI_EXPECT(end_of_file,
             "expected a declaration (import, about, param, players, var, const, region, track, dice, def, shape, "
             "board, event, on, setup, phase, invariant, limit or display)");

@@ -248,13 +248,16 @@ struct chance_of : p::seq<kw_chance, p::must<expr>> {};
 struct chance_body : p::seq<chance_of, p::must<block>> {};
 struct rule_decl : p::sor<move_decl, otherwise_decl> {};
 struct override_rule : p::seq<kw_override, p::must<rule_decl>> {};  // in `extend phase`: replaces a rule
+struct removed_rule : p::seq<p::sor<kw_move, kw_otherwise>, p::must<ident>> {};
+struct remove_rule : p::seq<kw_remove, p::must<removed_rule>> {};  // in `extend phase`: drops a rule
 struct rule_expected : p::failure {};
 struct stray_rule : p::seq<p::not_at<p::sor<p::one<'}'>, p::eof>>, p::must<rule_expected>> {};
-struct phase_item : recover<p::sor<move_decl, otherwise_decl, override_rule, stray_rule>, level::rule> {};
+struct phase_item : recover<p::sor<move_decl, otherwise_decl, override_rule, remove_rule, stray_rule>, level::rule> {};
 struct phase_rules : p::seq<lbrace, p::star<phase_item>, p::must<rbrace>> {};
 struct phase_body : p::sor<chance_body, phase_rules, p::failure> {};
 struct phase_decl : p::seq<kw_phase, p::must<ident>, p::must<phase_body>> {};
-struct invariant_decl : p::seq<kw_invariant, p::must<string_lit>, p::must<colon>, p::must<expr>> {};
+// `invariant [NAME] "text": EXPR`: a variant overrides or removes it by its NAME, else by its text.
+struct invariant_decl : p::seq<kw_invariant, p::opt<ident>, p::must<string_lit>, p::must<colon>, p::must<expr>> {};
 struct limit_decl : p::seq<kw_limit, p::must<ident>, p::must<expr>> {};
 struct display_pieces : p::seq<kw_pieces, p::must<kw_at>, p::must<ident>, p::must<kw_by>, p::must<ident>> {};
 struct display_what : p::sor<display_pieces, ident, p::failure> {};
@@ -262,14 +265,23 @@ struct display_decl : p::seq<kw_display, p::must<display_what>> {};
 
 // A variant's `override KIND NAME ...` replaces its base's declaration of that name and kind;
 // `extend phase NAME { ... }` adds rules to a base's phase, or replaces some with `override move`.
-struct replaceable : p::sor<param_decl, players_decl, pieces_decl, const_decl, var_decl, region_decl, track_decl,
-                            dice_decl, def_decl, shape_decl, board_decl, event_decl, phase_decl> {};
+// `override on EVENT(...)` replaces every handler of the event; `remove on EVENT` and
+// `remove invariant NAME|"text"` drop the base's.
+struct replaceable
+    : p::sor<param_decl, players_decl, pieces_decl, const_decl, var_decl, region_decl, track_decl, dice_decl, def_decl,
+             shape_decl, board_decl, event_decl, on_decl, phase_decl, invariant_decl> {};
 struct override_decl : p::seq<kw_override, p::must<replaceable>> {};
+struct removed_handler : p::seq<kw_on, p::must<ident>> {};
+struct invariant_named : p::sor<ident, string_lit> {};
+struct removed_invariant : p::seq<kw_invariant, p::must<invariant_named>> {};
+struct removable : p::sor<removed_handler, removed_invariant, p::failure> {};
+struct remove_decl : p::seq<kw_remove, p::must<removable>> {};
 struct extend_decl : p::seq<kw_extend, p::must<kw_phase>, p::must<ident>, p::must<phase_rules>> {};
 
-struct decl : p::sor<header, import_decl, about_decl, param_decl, players_decl, pieces_decl, const_decl, var_decl,
-                     region_decl, track_decl, dice_decl, def_decl, shape_decl, board_decl, event_decl, on_decl,
-                     setup_decl, phase_decl, invariant_decl, limit_decl, display_decl, override_decl, extend_decl> {};
+struct decl
+    : p::sor<header, import_decl, about_decl, param_decl, players_decl, pieces_decl, const_decl, var_decl, region_decl,
+             track_decl, dice_decl, def_decl, shape_decl, board_decl, event_decl, on_decl, setup_decl, phase_decl,
+             invariant_decl, limit_decl, display_decl, override_decl, remove_decl, extend_decl> {};
 struct declaration_expected : p::failure {};
 struct stray_decl : p::seq<p::not_at<p::eof>, p::must<declaration_expected>> {};
 struct top_item : recover<p::sor<decl, stray_decl>, level::declaration> {};

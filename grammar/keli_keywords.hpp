@@ -84,6 +84,7 @@ enum WordRole : uint8_t {
   X(max, "max", Other)                        \
   X(at, "at", Other)                          \
   X(override, "override", Declaration | Rule) \
+  X(remove, "remove", Declaration | Rule)     \
   X(extend, "extend", Declaration)
 
 struct Keyword {

@@ -135,6 +135,7 @@ struct Move {
   Block body;
   bool is_otherwise = false;
   bool is_override = false;  // `override move` in `extend phase`: replaces the base phase's rule
+  bool is_removal = false;   // `remove move NAME` in `extend phase`: drops the base phase's rule
   int frame = 0;             // local slots used (checker)
 };
 
@@ -160,6 +161,7 @@ enum class DeclKind : uint8_t {
   Limit,
   Display,
   Extend,  // `extend phase NAME { ... }`: rules added to, or replacing rules of, a base's phase
+  Remove,  // `remove on EVENT`, `remove invariant NAME`: drops the base's (`removes` says which kind)
 };
 
 enum class ParamType : uint8_t { Bool, Int, Enum };
@@ -169,9 +171,10 @@ struct Decl {
   Span span;
   std::string name;  // the declared name (Import: path; Limit: what is limited)
   Span name_span;
-  int file = 0;              // which source file declared it
-  bool is_override = false;  // written `override ...`: replaces the base's declaration of this name
-  bool broken = false;       // a syntax error was recovered from inside it: its body is incomplete
+  int file = 0;                     // which source file declared it
+  bool is_override = false;         // written `override ...`: replaces the base's declaration of this name
+  bool broken = false;              // a syntax error was recovered from inside it: its body is incomplete
+  DeclKind removes = DeclKind::On;  // Remove: the kind of declaration dropped (On or Invariant)
   // Param
   ParamType ptype = ParamType::Int;
   bool override_only = false;        // `param NAME = VALUE` in a variant: a new default only

@@ -128,6 +128,7 @@ class Builder {
   void setup_decl(const Node& n, Decl& d);
   void phase_decl(const Node& n, Decl& d);
   void invariant_decl(const Node& n, Decl& d);
+  void remove_decl(const Node& n, Decl& d);
   void limit_decl(const Node& n, Decl& d);
   void display_decl(const Node& n, Decl& d);
   void body(const Node& n, Decl& d);

@@ -32,6 +32,7 @@ void Builder::declaration(const Node& n, Decl& d) {
   if (n.is_type<g::invariant_decl>()) return invariant_decl(n, d);
   if (n.is_type<g::limit_decl>()) return limit_decl(n, d);
   if (n.is_type<g::display_decl>()) return display_decl(n, d);
+  if (n.is_type<g::remove_decl>()) return remove_decl(n, d);
   throw std::logic_error(fmt::format("unexpected declaration node {}", n.type));
 }
 
@@ -194,11 +195,26 @@ void Builder::phase_decl(const Node& n, Decl& d) {
   }
 }
 
-void Builder::invariant_decl(const Node& n, Decl& d) {  // invariant "doc": EXPR
+void Builder::invariant_decl(const Node& n, Decl& d) {  // invariant [NAME] "doc": EXPR
   d.kind = DeclKind::Invariant;
   d.doc = string_value(child<g::string_lit>(n));
-  d.name = d.doc;
+  d.name = d.doc;  // a variant names it by its text, or by its NAME when it has one
+  d.name_span = span_of(child<g::string_lit>(n));
+  if (const Node* name = optional_child<g::ident>(n)) {
+    d.name = word(*name);
+    d.name_span = span_of(*name);
+  }
   d.value = expr(*n.children.back());  // the expression follows the doc (and may itself be a string)
+}
+
+// remove on EVENT | remove invariant NAME | remove invariant "text"
+void Builder::remove_decl(const Node& n, Decl& d) {
+  d.kind = DeclKind::Remove;
+  const Node& what = *n.children.at(0);
+  d.removes = what.is_type<g::removed_handler>() ? DeclKind::On : DeclKind::Invariant;
+  const Node& name = *what.children.at(0);
+  d.name = name.is_type<g::string_lit>() ? string_value(name) : word(name);
+  d.name_span = span_of(name);
 }
 
 void Builder::limit_decl(const Node& n, Decl& d) {
@@ -268,10 +284,15 @@ void Builder::dims(const Node& n, const Node* own_type, Decl& d) {
 Move Builder::move(const Node& node) {
   Move m;
   m.is_override = node.is_type<g::override_rule>();
-  const Node& n = m.is_override ? *node.children.at(0) : node;  // override wraps the rule it replaces
+  m.is_removal = node.is_type<g::remove_rule>();
+  const Node& n = m.is_override || m.is_removal ? *node.children.at(0) : node;  // the rule it replaces or drops
   const Node& name_node = child<g::ident>(n);
   m.name = word(name_node);
   m.span = span_of(name_node);
+  if (m.is_removal) {
+    m.is_otherwise = n.string_view().substr(0, 9) == "otherwise";
+    return m;
+  }
   if (const Node* rc = optional_child<g::reads_clause>(n)) reading(child<g::reading>(*rc), m);
   if (n.is_type<g::otherwise_decl>()) {
     m.is_otherwise = true;

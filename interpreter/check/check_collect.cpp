@@ -98,8 +98,9 @@ void Checker::collect_decl(ast::Decl& d, bool from_variant) {
     case DeclKind::Board: set_once(c_.board, d, from_variant); return;
     case DeclKind::Display: c_.displays.push_back(&d); return;
     case DeclKind::Setup: c_.setups.push_back(&d); return;
-    case DeclKind::On: c_.handlers.push_back(&d); return;
-    case DeclKind::Invariant: c_.invariants.push_back(&d); return;
+    case DeclKind::On: return add_replacing(c_.handlers, d, from_variant);
+    case DeclKind::Invariant: return add_replacing(c_.invariants, d, from_variant);
+    case DeclKind::Remove: return remove_decl(d, from_variant);
     case DeclKind::Limit: c_.limits.push_back(&d); return;
     case DeclKind::Extend: extend_phase(d, from_variant); return;
     default: break;

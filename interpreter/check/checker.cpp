@@ -319,7 +319,7 @@ void Checker::check_handler(ast::Decl& d) {
   } else {
     ev = c_.syms[e].decl;  // a handler alone does not use its event: only an emit does
     d.sym = e;
-    if (ev->formals.size() != d.formals.size())
+    if (d.formals.size() > ev->formals.size())  // fewer: the handler names the first ones only
       diags_.report(Code::handler_arity, d.name_span,
                     fmt::format("event '{}' has {}, but this handler names {}", d.name,
                                 count_of(ev->formals.size(), "parameter"), d.formals.size()),

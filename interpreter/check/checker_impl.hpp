@@ -46,6 +46,9 @@ class Checker {
   // variants (variants.cpp): `override`, `extend phase`, plain redeclarations that replace
   void replace_decl(ast::Decl& d, Symbol& old);
   void override_missing(ast::Decl& d, bool from_variant);
+  void add_replacing(std::vector<ast::Decl*>& list, ast::Decl& d, bool from_variant);
+  void remove_decl(ast::Decl& d, bool from_variant);
+  std::vector<std::string> base_names(const std::vector<ast::Decl*>& list, int file) const;
   void extend_phase(ast::Decl& d, bool from_variant);
   std::vector<std::string> names_of_kind(SymKind k) const;
   // After a syntax error the checker stays quiet about names the broken text may have declared.

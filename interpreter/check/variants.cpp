@@ -2,7 +2,11 @@
 // `override KIND NAME` replaces the base's declaration of that name and kind (E106 when the base
 // has none); a plain declaration that replaces one is accepted with a warning asking for
 // `override` (W005); `extend phase NAME { ... }` adds rules to a base's phase or, with
-// `override move`, replaces one rule in its place, so the order of the legal moves is kept.
+// `override move`, replaces one rule in its place, so the order of the legal moves is kept, and
+// with `remove move` drops one. Handlers and invariants have no symbol: `override on EVENT(...)`
+// replaces every base handler of the event (the new one runs where the first did), `override
+// invariant NAME` the base's invariant of that name (or text); `remove on EVENT` and `remove
+// invariant NAME` drop them.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -61,6 +65,63 @@ void Checker::override_missing(ast::Decl& d, bool from_variant) {
   diags_.report(Code::unknown_override, at, what, hint_or(hint, fmt::format("to add a new {}, drop 'override'", kind)));
 }
 
+// The names of the base's handlers (their events) or invariants (their names or texts).
+std::vector<std::string> Checker::base_names(const std::vector<ast::Decl*>& list, int file) const {
+  std::vector<std::string> out;
+  for (const ast::Decl* x : list)
+    if (x->file != file) out.push_back(x->name);
+  return out;
+}
+
+namespace {
+const char* what_of(DeclKind k) { return k == DeclKind::On ? "handler of event" : "invariant"; }
+}  // namespace
+
+// A handler or invariant: added; with `override`, put in the place of the base's of that name.
+void Checker::add_replacing(std::vector<ast::Decl*>& list, ast::Decl& d, bool from_variant) {
+  if (!d.is_override) {
+    list.push_back(&d);
+    return;
+  }
+  auto from_base = [&](const ast::Decl* x) { return x->file != d.file && x->name == d.name; };
+  auto first = std::find_if(list.begin(), list.end(), from_base);
+  if (!from_variant || first == list.end()) {
+    if (!from_variant) {
+      override_missing(d, false);
+    } else {
+      d.broken = true;
+      diags_.report(Code::unknown_override, d.name_span,
+                    fmt::format("the base game has no {} '{}' to override", what_of(d.kind), d.name),
+                    hint_or(diag::suggest(d.name, base_names(list, d.file)),
+                            fmt::format("to add a new {}, drop 'override'", ast::decl_kind_name(d.kind))));
+    }
+    list.push_back(&d);
+    return;
+  }
+  *first = &d;
+  list.erase(std::remove_if(std::next(first), list.end(), from_base), list.end());
+}
+
+// `remove on EVENT`, `remove invariant NAME`: the base's are dropped; naming none is E106.
+void Checker::remove_decl(ast::Decl& d, bool from_variant) {
+  auto& list = d.removes == DeclKind::On ? c_.handlers : c_.invariants;
+  if (!from_variant) {
+    diags_.report(Code::unknown_override, d.span,
+                  "'remove' drops a declaration of a base game, and this file extends none",
+                  "name the base: game \"NAME\" extends \"BASE.keli\"");
+    return;
+  }
+  auto from_base = [&](const ast::Decl* x) { return x->file != d.file && x->name == d.name; };
+  size_t before = list.size();
+  list.erase(std::remove_if(list.begin(), list.end(), from_base), list.end());
+  if (list.size() == before)
+    diags_.report(Code::unknown_override, d.name_span,
+                  fmt::format("the base game has no {} '{}' to remove", what_of(d.removes), d.name),
+                  hint_or(diag::suggest(d.name, base_names(list, d.file)),
+                          d.removes == DeclKind::On ? "name an event the base handles with 'on EVENT(...)'"
+                                                    : "name an invariant of the base by its name or its text"));
+}
+
 // `extend phase NAME { [override] move ... }`: the base's phase keeps its other rules, in order;
 // a replaced rule keeps its place, a new one goes last.
 void Checker::extend_phase(ast::Decl& d, bool from_variant) {
@@ -94,6 +155,18 @@ void Checker::extend_phase(ast::Decl& d, bool from_variant) {
     }
     seen.push_back(m.name);
     auto it = std::find_if(base.moves.begin(), base.moves.end(), [&](const ast::Move& b) { return b.name == m.name; });
+    if (m.is_removal) {
+      if (it != base.moves.end()) {
+        base.moves.erase(it);
+      } else {
+        std::vector<std::string> rules;
+        for (const auto& b : base.moves) rules.push_back(b.name);
+        diags_.report(Code::unknown_override, m.span,
+                      fmt::format("phase '{}' of the base game has no rule '{}' to remove", d.name, m.name),
+                      hint_or(diag::suggest(m.name, rules), "name one of the base phase's rules"));
+      }
+      continue;
+    }
     if (it != base.moves.end()) {
       if (!m.is_override)
         diags_.report(Code::missing_override, m.span,

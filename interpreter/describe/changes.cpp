@@ -111,10 +111,16 @@ std::vector<Change> variant_changes(const std::string& path, std::string& base_g
       case DeclKind::Setup: out.push_back({"adds", kind, "", "", ""}); break;
       case DeclKind::Extend:  // one change per rule: `override move` replaces the base phase's rule
         for (const auto& m : d.moves)
-          out.push_back({m.is_override ? "replaces" : "adds", "move", m.name + " (phase " + d.name + ")", "", ""});
+          out.push_back({m.is_removal    ? "removes"
+                         : m.is_override ? "replaces"
+                                         : "adds",
+                         "move", m.name + " (phase " + d.name + ")", "", ""});
         break;
-      case DeclKind::On: out.push_back({"adds", "handler", single_name(d), "", ""}); break;
-      case DeclKind::Invariant: out.push_back({"adds", kind, d.doc, "", ""}); break;
+      case DeclKind::On: out.push_back({d.is_override ? "replaces" : "adds", "handler", single_name(d), "", ""}); break;
+      case DeclKind::Invariant: out.push_back({d.is_override ? "replaces" : "adds", kind, d.doc, "", ""}); break;
+      case DeclKind::Remove:
+        out.push_back({"removes", d.removes == DeclKind::On ? "handler" : "invariant", d.name, "", ""});
+        break;
       case DeclKind::Display: out.push_back({"adds", kind, single_name(d), "", ""}); break;
       default: {
         if (d.kind == DeclKind::Param) {

@@ -14,7 +14,7 @@ syn case match
 syn keyword keliDeclaration game extends import about param players named pieces
 syn keyword keliDeclaration const var per region track dice of shape board def
 syn keyword keliDeclaration event on setup phase chance invariant limit display
-syn keyword keliDeclaration at by override extend
+syn keyword keliDeclaration at by override remove extend
 
 " Control flow and rules
 syn keyword keliConditional if elif else then

@@ -30,7 +30,9 @@ TEST_CASE("the keyword table gives the recovery lists and reserved words", "[gra
   auto decl = grammar::words_with(grammar::Declaration);
   CHECK(decl.front() == "game");
   CHECK(std::find(decl.begin(), decl.end(), "extend") != decl.end());
-  CHECK(grammar::words_with(grammar::Rule) == std::vector<std::string>{"move", "otherwise", "override"});
+  CHECK(std::find(decl.begin(), decl.end(), "remove") != decl.end());  // `remove on EVENT` opens a declaration
+  CHECK(grammar::words_with(grammar::Rule) ==
+        std::vector<std::string>{"move", "otherwise", "override", "remove"});  // `remove move RULE` opens a rule
   auto reserved = grammar::words_with(grammar::Reserved);
   CHECK(reserved.size() == 20);
   CHECK(std::find(reserved.begin(), reserved.end(), "players") == reserved.end());  // usable as a name

@@ -15,7 +15,7 @@ const Keli = (() => {
   const RENDER_EVERY_MS = 250;  // while only computers move, the board is redrawn this often
   const page = {
     pg: null, path: '', text: '', players: [], seats: [], view: null, selected: [],
-    worker: null, thinking: false, lastDraw: 0, generation: 0,
+    worker: null, thinking: false, lastDraw: 0, generation: 0, synced: 0,
   };
 
   // Runs fn after the events waiting now (a message to itself: setTimeout would wait 4 ms each time).
@@ -74,6 +74,7 @@ const Keli = (() => {
 
   function newGame() {
     page.generation++;
+    page.synced = 0;
     page.thinking = false;
     call('restart');
     page.selected = [];
@@ -98,7 +99,10 @@ const Keli = (() => {
     setState('thinking');
     page.thinking = true;
     status(`${page.players[v.mover]} (${spec}) is thinking...`);
-    page.worker.postMessage({ think: { steps: page.pg.steps(), spec, seed: Number($('seed').value) || 0,
+    // The worker is sent the steps it has not seen (it keeps the first page.synced).
+    const from = page.synced;
+    page.synced = v.steps;
+    page.worker.postMessage({ think: { from, steps: page.pg.steps(from), spec, seed: Number($('seed').value) || 0,
                                        generation: page.generation } });
   }
 
@@ -138,7 +142,6 @@ const Keli = (() => {
     const v = page.view;
     if (!v.ok) return fault(v.error);
     const human = !v.over && !v.chance && page.seats[v.mover] === 'human';
-    page.lastDraw = performance.now();
     $('board').innerHTML = v.svg;
     $('dice').textContent = v.dice ? v.dice.join(' ') : '';
     $('turn').textContent = v.over ? 'The game is over.' : v.chance ? 'Throwing...'
@@ -166,6 +169,7 @@ const Keli = (() => {
       moves.append(li);
     });
     mark();
+    page.lastDraw = performance.now();  // from the end: a slow drawing does not make the next come sooner
   }
 
   // The choices still possible after the sites clicked so far.
@@ -229,6 +233,7 @@ const Keli = (() => {
       if (!call('undo').ok) break;
       draw(false);
     } while (page.view.chance || page.seats[page.view.mover] !== 'human');
+    page.synced = Math.min(page.synced, page.view.steps);
     draw();
     advance();
   }

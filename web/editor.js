@@ -28,8 +28,16 @@ const KeliEditor = (() => {
       li.dataset.line = d.line;
       li.dataset.column = d.column;
       const where = d.line ? `${d.file}:${d.line}:${d.column}` : d.file || '';
-      li.append(`${where}: ${d.severity}: ${d.message} [${d.code}]`);
-      if (d.hint) li.append(document.createElement('br'), `hint: ${d.hint}`);
+      const summary = document.createElement('div');
+      summary.className = 'summary';
+      summary.textContent = `${where}: ${d.severity}: ${d.message} [${d.code}]`;
+      li.append(summary);
+      if (d.hint) {
+        const hint = document.createElement('div');
+        hint.className = 'hint';
+        hint.textContent = `hint: ${d.hint}`;
+        li.append(hint);
+      }
       const pre = document.createElement('pre');
       pre.textContent = d.rendered;
       li.append(pre);

@@ -22,7 +22,7 @@ function handle(msg) {
   }
   if (msg.think) {
     const t = msg.think;
-    let r = JSON.parse(pg.sync(t.steps));
+    let r = JSON.parse(pg.sync(t.from, t.steps));
     if (r.ok) r = JSON.parse(pg.think(t.spec, t.seed));
     postMessage({ think: { ...r, generation: t.generation } });
   }

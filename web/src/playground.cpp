@@ -215,24 +215,22 @@ std::string Playground::restart() {
   return json{{"ok", game_ != nullptr}}.dump();
 }
 
-std::string Playground::steps() const {
+std::string Playground::steps(int from) const {
   json out = json::array();
-  for (const auto& s : steps_) out.push_back(s.is_move ? json{{"m", s.legal_index}} : json{{"r", s.roll}});
+  for (size_t k = static_cast<size_t>(std::max(from, 0)); k < steps_.size(); ++k)
+    out.push_back(steps_[k].is_move ? json{{"m", steps_[k].legal_index}} : json{{"r", steps_[k].roll}});
   return out.dump();
 }
 
-std::string Playground::sync(const std::string& steps_json) {
+std::string Playground::sync(int from, const std::string& steps_json) {
   json want = json::parse(steps_json, nullptr, false);
-  if (!want.is_array()) return error_json("steps are not a JSON array");
-  std::vector<Step> target;
-  for (const auto& w : want)
-    target.push_back(w.contains("m") ? Step{true, w["m"].get<int>(), {}}
-                                     : Step{false, -1, w["r"].get<std::vector<int32_t>>()});
-  size_t same = 0;
-  while (same < steps_.size() && same < target.size() && steps_[same] == target[same]) ++same;
-  while (steps_.size() > same) undo();
-  for (size_t k = same; k < target.size(); ++k) {
-    std::string r = apply(target[k]);
+  if (!want.is_array() || from < 0 || from > static_cast<int>(steps_.size()))
+    return error_json("the steps do not follow this game's");
+  while (static_cast<int>(steps_.size()) > from) undo();
+  for (const auto& w : want) {
+    Step step =
+        w.contains("m") ? Step{true, w["m"].get<int>(), {}} : Step{false, -1, w["r"].get<std::vector<int32_t>>()};
+    std::string r = apply(step);
     if (r.find("\"ok\":false") != std::string::npos) return r;
   }
   return json{{"ok", true}}.dump();

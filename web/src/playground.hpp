@@ -19,9 +19,6 @@ struct Step {
   bool is_move = true;
   int legal_index = -1;
   std::vector<int32_t> roll;
-  bool operator==(const Step& o) const {
-    return is_move == o.is_move && legal_index == o.legal_index && roll == o.roll;
-  }
 };
 
 class Playground {
@@ -50,9 +47,10 @@ class Playground {
   std::string roll(double seed);            // at a throw: draws one (the page's seed), applies it
   std::string undo();                       // back one step
   std::string restart();                    // the start position, the history cleared
-  // Brings the position to `steps_json` (the page's steps): only what differs is re-run.
-  std::string sync(const std::string& steps_json);
-  std::string steps() const;  // the steps so far, as sync() reads them
+  // Keeps the first `from` steps and plays `steps_json` (the page's steps after them) on: how the
+  // Web Worker's copy follows the page, sent only what it has not seen.
+  std::string sync(int from, const std::string& steps_json);
+  std::string steps(int from) const;  // the steps after the first `from`, as sync() reads them
   // A computer player's choice (an agents/ spec: "random", "mcts:time=1") as a legal index.
   std::string think(const std::string& spec, double seed);
 

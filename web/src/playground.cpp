@@ -42,7 +42,7 @@ std::vector<int> move_sites(const compile::Program& p, runtime::Game& g, const r
 }  // namespace
 
 Playground::Playground() {
-  // Paths then read as on the command line ("games/raja_pasu.keli:3:5"), the packed files being
+  // Paths then read as on the command line ("games/GAME.keli:3:5"), the packed files being
   // under /keli (KELI_SOURCE_ROOT).
   std::error_code ec;
   fs::current_path("/keli", ec);

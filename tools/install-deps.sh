@@ -6,10 +6,12 @@
 # runtime libraries (libFuzzer, the sanitizers) for the fuzz build (docs/fuzzing.md), OpenMPI
 # (libopenmpi-dev, openmpi-bin's mpirun) for keli simulate --mpi and its test (docs/simulation.md),
 # and for the Python module keli (docs/python.md) pybind11, the Python headers, numpy, pytest (its
-# tests) and matplotlib (the example in docs/python.md).
+# tests) and matplotlib (the example in docs/python.md), and for the browser playground (docs/web.md)
+# emscripten (its WebAssembly build), chromium and chromium-driver (its headless test).
 set -euo pipefail
 packages=(g++ cmake make tao-pegtl-dev libyaml-cpp-dev nlohmann-json3-dev libfmt-dev catch2 libbenchmark-dev libtinyxml2-dev clang-format
-  clang-14 libclang-rt-14-dev libopenmpi-dev openmpi-bin python3-pybind11 python3-dev python3-numpy python3-pytest python3-matplotlib)
+  clang-14 libclang-rt-14-dev libopenmpi-dev openmpi-bin python3-pybind11 python3-dev python3-numpy python3-pytest python3-matplotlib
+  emscripten chromium chromium-driver)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

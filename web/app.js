@@ -1,0 +1,280 @@
+// The playground's play pane: the game chosen or dropped, the board drawn by Keli's SVG renderer,
+// moves picked by clicking a piece then a cell (a die when there is a choice) or from the list,
+// dice thrown, undo, the result; computer seats think in a Web Worker (worker.js).
+'use strict';
+
+var Module = { onRuntimeInitialized: () => Keli.ready() };
+// Errors of the page's scripts are kept where the browser test reads them (and shown).
+window.keliErrors = [];
+window.addEventListener('error', (e) => window.keliErrors.push(String(e.message)));
+window.addEventListener('unhandledrejection', (e) => window.keliErrors.push(String(e.reason)));
+
+const Keli = (() => {
+  const $ = (id) => document.getElementById(id);
+  const SEATS = [['human', 'person'], ['random', 'random'], ['mcts:time=1', 'mcts 1 s'], ['mcts:time=3', 'mcts 3 s']];
+  const RENDER_EVERY_MS = 250;  // while only computers move, the board is redrawn this often
+  const page = {
+    pg: null, path: '', text: '', players: [], seats: [], view: null, selected: [],
+    worker: null, thinking: false, lastDraw: 0, generation: 0, synced: 0,
+  };
+
+  // Runs fn after the events waiting now (a message to itself: setTimeout would wait 4 ms each time).
+  const channel = new MessageChannel();
+  const queue = [];
+  channel.port1.onmessage = () => queue.shift()();
+  function soon(fn) { queue.push(fn); channel.port2.postMessage(0); }
+
+  function status(text) { $('status').textContent = text; }
+  function setState(s) { document.body.dataset.status = s; }
+  function call(method, ...args) { return JSON.parse(page.pg[method](...args)); }
+
+  function ordinal(n) {
+    const s = ['th', 'st', 'nd', 'rd'], v = n % 100;
+    return n + (s[(v - 20) % 10] || s[v] || s[0]);
+  }
+
+  // Loads a file of the page's file system (a packed game, or one written there): true when it
+  // compiled; its diagnostics go to the editor pane either way.
+  function load(path) {
+    page.path = path;
+    page.text = Module.Playground.read(path);
+    const r = call('load', path);
+    KeliEditor.show(path, page.text, r.diagnostics);
+    if (!r.ok) {
+      status(`${path}: does not compile; see the Edit tab`);
+      page.view = null;
+      $('board').textContent = '';
+      setState('broken');
+      return false;
+    }
+    page.players = r.players;
+    makeSeats();
+    page.worker.postMessage({ load: { path, text: page.text } });
+    status(`${r.game} (${path})`);
+    newGame();
+    return true;
+  }
+
+  function makeSeats() {
+    const box = $('seats');
+    const old = page.seats.slice();
+    box.textContent = '';
+    page.seats = page.players.map((name, i) => {
+      const sel = document.createElement('select');
+      sel.id = `seat-${i}`;
+      for (const [spec, label] of SEATS) sel.add(new Option(label, spec));
+      sel.value = old[i] || (i === 0 ? 'human' : 'random');
+      sel.addEventListener('change', () => { page.seats[i] = sel.value; advance(); });
+      const label = document.createElement('label');
+      label.append(`${name} `, sel);
+      box.append(label);
+      return sel.value;
+    });
+  }
+
+  function newGame() {
+    page.generation++;
+    page.synced = 0;
+    page.thinking = false;
+    call('restart');
+    page.selected = [];
+    draw();
+    advance();
+  }
+
+  // Whose step it is decides what happens next: a throw is made, a computer asked, or a person
+  // waits for. Each step redraws (throttled while only computers move).
+  function advance() {
+    if (!page.view || page.thinking) return;
+    const v = page.view;
+    if (v.over) { setState('over'); return; }
+    if (v.chance) {
+      setState('rolling');
+      const r = call('roll', Number($('seed').value) || 0);
+      if (!r.ok) return fault(r.error);
+      return stepped();
+    }
+    const spec = page.seats[v.mover];
+    if (spec === 'human') { setState('human'); draw(true); return; }
+    setState('thinking');
+    page.thinking = true;
+    status(`${page.players[v.mover]} (${spec}) is thinking...`);
+    // The worker is sent the steps it has not seen (it keeps the first page.synced).
+    const from = page.synced;
+    page.synced = v.steps;
+    page.worker.postMessage({ think: { from, steps: page.pg.steps(from), spec, seed: Number($('seed').value) || 0,
+                                       generation: page.generation } });
+  }
+
+  function thought(msg) {
+    if (msg.generation !== page.generation) return;  // an answer for a game since replaced
+    page.thinking = false;
+    if (!msg.ok) return fault(msg.error);
+    const r = call('playLegal', msg.legal);
+    if (!r.ok) return fault(r.error);
+    stepped();
+  }
+
+  function stepped() {
+    setState('busy');  // until advance() says whose step is next
+    page.selected = [];
+    const now = performance.now();
+    const quick = now - page.lastDraw < RENDER_EVERY_MS;
+    draw(!quick);
+    // Computers' steps follow each other through the event loop, so the page keeps answering.
+    soon(advance);
+  }
+
+  function fault(text) {
+    status('error');
+    $('result').textContent = text;
+    setState('error');
+  }
+
+  // Reads the position; draws the board and the lists when `full` (or at a person's turn, the end).
+  function draw(full = true) {
+    if (!full) {
+      const st = call('status');
+      const human = st.ok && !st.over && !st.chance && page.seats[st.mover] === 'human';
+      if (st.ok && !human && !st.over) { page.view = st; return; }
+    }
+    page.view = call('view');
+    const v = page.view;
+    if (!v.ok) return fault(v.error);
+    const human = !v.over && !v.chance && page.seats[v.mover] === 'human';
+    $('board').innerHTML = v.svg;
+    $('dice').textContent = v.dice ? v.dice.join(' ') : '';
+    $('turn').textContent = v.over ? 'The game is over.' : v.chance ? 'Throwing...'
+      : `${page.players[v.mover]} to move (${page.seats[v.mover] === 'human' ? 'you' : page.seats[v.mover]})`;
+    $('result').textContent = v.over ? 'Result: ' + v.places.map((p, i) =>
+      `${page.players[i]} ${p > 0 ? ordinal(p) : 'unplaced'}`).join(', ') : '';
+    const hist = $('history');
+    hist.textContent = '';
+    v.history.slice(-200).forEach((h) => { const li = document.createElement('li'); li.textContent = h; hist.append(li); });
+    hist.start = Math.max(1, v.history.length - 199);
+    hist.lastElementChild?.scrollIntoView({ block: 'nearest' });
+    const moves = $('moves');
+    moves.textContent = '';
+    v.choices.forEach((c, i) => {
+      const b = document.createElement('button');
+      b.className = 'move';
+      b.textContent = c.text;
+      b.dataset.index = i;
+      b.dataset.sites = c.sites.join(' ');
+      b.title = c.call;
+      b.disabled = !human;
+      b.addEventListener('click', () => choose(i));
+      const li = document.createElement('li');
+      li.append(b);
+      moves.append(li);
+    });
+    mark();
+    page.lastDraw = performance.now();  // from the end: a slow drawing does not make the next come sooner
+  }
+
+  // The choices still possible after the sites clicked so far.
+  function candidates() {
+    return page.view.choices.map((c, i) => ({ c, i })).filter(({ c }) => page.selected.every((s) => c.sites.includes(s)));
+  }
+
+  // Outlines the sites a click may pick: the legal moves' sites, then those that go with the
+  // selection; offers the dice when the clicked sites leave more than one move.
+  function mark() {
+    const board = $('board');
+    const v = page.view;
+    const human = !v.over && !v.chance && page.seats[v.mover] === 'human';
+    const cands = human ? candidates() : [];
+    const open = new Set();
+    for (const { c } of cands) for (const s of c.sites) if (!page.selected.includes(s)) open.add(s);
+    for (const el of board.querySelectorAll('[data-site]')) {
+      const s = Number(el.dataset.site);
+      el.classList.toggle('selected', page.selected.includes(s));
+      el.classList.toggle(page.selected.length ? 'target' : 'legal', open.has(s));
+      el.classList.toggle(page.selected.length ? 'legal' : 'target', false);
+    }
+    const pick = $('pick');
+    pick.textContent = '';
+    if (page.selected.length && cands.length > 1 && cands.every(({ c }) => c.sites.every((s) => page.selected.includes(s)))) {
+      pick.append('Which? ');
+      for (const { c, i } of cands) {
+        const b = document.createElement('button');
+        b.className = 'pick';
+        b.textContent = c.text;
+        b.addEventListener('click', () => choose(i));
+        pick.append(b);
+      }
+    }
+  }
+
+  function clickSite(site) {
+    if (document.body.dataset.status !== 'human') return;
+    if (page.selected.includes(site)) { page.selected = page.selected.filter((s) => s !== site); return mark(); }
+    page.selected.push(site);
+    let cands = candidates();
+    if (!cands.length) { page.selected = [site]; cands = candidates(); }
+    if (!cands.length) { page.selected = []; return mark(); }
+    // One move left, or several that read the same (alike pieces): it is played.
+    if (cands.every(({ c }) => c.text === cands[0].c.text)) return choose(cands[0].i);
+    mark();
+  }
+
+  function choose(i) {
+    if (document.body.dataset.status !== 'human') return;  // a list drawn for an earlier position
+    const r = call('choose', i);
+    if (!r.ok) return fault(r.error);
+    stepped();
+  }
+
+  function undo() {
+    page.generation++;
+    page.thinking = false;
+    // Back to the last position where a person was to decide (throws and computers' steps undone).
+    do {
+      if (!call('undo').ok) break;
+      draw(false);
+    } while (page.view.chance || page.seats[page.view.mover] !== 'human');
+    page.synced = Math.min(page.synced, page.view.steps);
+    draw();
+    advance();
+  }
+
+  function ready() {
+    page.pg = new Module.Playground();
+    page.worker = new Worker('worker.js');
+    page.worker.onmessage = (e) => { if (e.data.think) thought(e.data.think); };
+    const games = JSON.parse(Module.Playground.games());
+    const sel = $('game-select');
+    for (const g of games) sel.add(new Option(g.replace('games/', ''), g));
+    sel.value = games.includes('games/raja_pasu.keli') ? 'games/raja_pasu.keli' : games[0];
+    sel.addEventListener('change', () => load(sel.value));
+    $('new-game').addEventListener('click', newGame);
+    $('undo').addEventListener('click', undo);
+    $('board').addEventListener('click', (e) => {
+      const el = e.target.closest('[data-site]');
+      if (el) clickSite(Number(el.dataset.site));
+    });
+    $('game-file').addEventListener('change', async (e) => {
+      const f = e.target.files[0];
+      if (f) openText(`games/${f.name}`, await f.text());
+    });
+    for (const b of document.querySelectorAll('nav button')) b.addEventListener('click', () => tab(b.dataset.pane));
+    KeliTrace.init(page);
+    load(sel.value);
+  }
+
+  // A game file given as text (dropped, or the editor's): written to the page's file system,
+  // where its imports of stdlib/ and games/ resolve, then loaded.
+  function openText(path, text) {
+    Module.Playground.write(path, text);
+    const ok = load(path);
+    tab(ok ? 'play' : 'edit');
+    return ok;
+  }
+
+  function tab(name) {
+    for (const b of document.querySelectorAll('nav button')) b.setAttribute('aria-selected', b.dataset.pane === name);
+    for (const p of document.querySelectorAll('.pane')) p.hidden = p.id !== `pane-${name}`;
+  }
+
+  return { ready, openText, tab, page, load, call };
+})();

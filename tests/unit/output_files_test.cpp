@@ -176,8 +176,9 @@ TEST_CASE("an inherited invariant fails at its declaration in the base file", "[
   auto r = keli({"run", (dir / "variant.keli").string(), "--quiet", "--seed", "4", "--players", "random,random"});
   INFO(r.err);
   CHECK(r.status == 1);
-  CHECK(r.err.find((dir / "race.keli").string() + ":12:1: error: the invariant \"nobody past five\"") !=
-        std::string::npos);
+  // The base file, by the shorter of its absolute path and its path from the working folder.
+  CHECK(r.err.find("race.keli:12:1: error: the invariant \"nobody past five\"") != std::string::npos);
+  CHECK(r.err.find("variant.keli:") == std::string::npos);
   CHECK(r.err.find("12 | invariant \"nobody past five\"") != std::string::npos);
   CHECK(r.err.find("reproduce: keli run " + (dir / "variant.keli").string() + " --seed 4 --players random,random") !=
         std::string::npos);

@@ -118,9 +118,9 @@ const Keli = (() => {
   function stepped() {
     setState('busy');  // until advance() says whose step is next
     page.selected = [];
-    const now = performance.now();
-    const quick = now - page.lastDraw < RENDER_EVERY_MS;
-    draw(!quick);
+    // A person's turn is drawn by advance(); computers' steps at most every RENDER_EVERY_MS.
+    const quick = performance.now() - page.lastDraw < RENDER_EVERY_MS;
+    draw(!quick, false);
     // Computers' steps follow each other through the event loop, so the page keeps answering.
     soon(advance);
   }
@@ -131,13 +131,12 @@ const Keli = (() => {
     setState('error');
   }
 
-  // Reads the position; draws the board and the lists when `full` (or at a person's turn, the end).
-  function draw(full = true) {
-    if (!full) {
-      const st = call('status');
-      const human = st.ok && !st.over && !st.chance && page.seats[st.mover] === 'human';
-      if (st.ok && !human && !st.over) { page.view = st; return; }
-    }
+  // Reads the position; draws the board and the lists when `full`, and at the end (and at a
+  // person's turn unless `atTurn` is false: advance() then draws it).
+  function draw(full = true, atTurn = true) {
+    const st = call('status');
+    const turn = st.ok && !st.over && !st.chance && page.seats[st.mover] === 'human';
+    if (st.ok && !st.over && (turn ? !atTurn : !full)) { page.view = st; return; }
     page.view = call('view');
     const v = page.view;
     if (!v.ok) return fault(v.error);
@@ -150,8 +149,8 @@ const Keli = (() => {
       `${page.players[i]} ${p > 0 ? ordinal(p) : 'unplaced'}`).join(', ') : '';
     const hist = $('history');
     hist.textContent = '';
-    v.history.slice(-200).forEach((h) => { const li = document.createElement('li'); li.textContent = h; hist.append(li); });
-    hist.start = Math.max(1, v.history.length - 199);
+    v.history.forEach((h) => { const li = document.createElement('li'); li.textContent = h; hist.append(li); });
+    hist.start = v.history_from + 1;  // the view holds the last steps only
     hist.lastElementChild?.scrollIntoView({ block: 'nearest' });
     const moves = $('moves');
     moves.textContent = '';
@@ -192,11 +191,14 @@ const Keli = (() => {
       el.classList.toggle(page.selected.length ? 'target' : 'legal', open.has(s));
       el.classList.toggle(page.selected.length ? 'legal' : 'target', false);
     }
+    // The moves whose every site is clicked are offered by name when a click cannot tell them
+    // apart: alike in sites but not in text, or one move whose sites are part of another's.
     const pick = $('pick');
     pick.textContent = '';
-    if (page.selected.length && cands.length > 1 && cands.every(({ c }) => c.sites.every((s) => page.selected.includes(s)))) {
+    const complete = cands.filter(({ c }) => c.sites.every((s) => page.selected.includes(s)));
+    if (page.selected.length && complete.length && (complete.length > 1 || cands.length > 1)) {
       pick.append('Which? ');
-      for (const { c, i } of cands) {
+      for (const { c, i } of complete) {
         const b = document.createElement('button');
         b.className = 'pick';
         b.textContent = c.text;

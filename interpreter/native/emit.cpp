@@ -206,6 +206,11 @@ std::string Emitter::call_args(int callable, const std::vector<std::string>& arg
 
 namespace {
 const char* const kSig = "keli_ctx* c, int32_t* __restrict s, int64_t* __restrict L";
+// When a guard, filter or domain may write the state, move generation runs on a copy (the host's
+// scratch state) and each of them starts from the position itself, `origin` (as the interpreter).
+std::string kOrigin(const compile::Program& p) {
+  return p.guards_write_state ? ", const int32_t* __restrict origin" : "";
+}
 std::string params_sig(size_t n) {
   std::string out = kSig;
   for (size_t i = 0; i < n; ++i) out += fmt::format(", int64_t a{}", i);
@@ -224,7 +229,7 @@ void Emitter::callables() {
     line(fmt::format("int64_t b{}({});\nint64_t f{}({});", i, params_sig(np), i, params_sig(np)));
   }
   for (size_t i = 0; i < p_.rules.size(); ++i)
-    line(fmt::format("void r{}({});\nvoid g{}({});", i, params_sig(p_.rules[i].params.size()), i, kSig));
+    line(fmt::format("void r{}({});\nvoid g{}({}{});", i, params_sig(p_.rules[i].params.size()), i, kSig, kOrigin(p_)));
   for (size_t i = 0; i < p_.callables.size(); ++i) {
     const compile::Callable& cl = p_.callables[i];
     const bool args = passes_args(static_cast<int>(i));
@@ -280,9 +285,14 @@ void Emitter::bodies() {
 // Move generation: the interpreter's odometer written as nested loops; an inner domain is opened
 // after the outer parameter passed its filter.
 void Emitter::legal() {
+  const std::string fresh =
+      p_.guards_write_state ? fmt::format("__builtin_memcpy(s, origin, {} * sizeof(int32_t));", p_.state_size) : "";
+  auto restore = [&] {
+    if (!fresh.empty()) line(fresh);
+  };
   for (size_t r = 0; r < p_.rules.size(); ++r) {
     const compile::Rule& rule = p_.rules[r];
-    open(fmt::format("void g{}({}) {{", r, kSig));
+    open(fmt::format("void g{}({}{}) {{", r, kSig, kOrigin(p_)));
     line("(void)s; (void)L;");
     if (!rule.params.empty()) declare_frame(frame_of_slot(rule.params[0].slot));
     line(fmt::format("keli_move mv{{{}, {}, {{0, 0, 0, 0}}}};", r, rule.params.size()));
@@ -292,6 +302,7 @@ void Emitter::legal() {
       const compile::RuleParam& prm = rule.params[k];
       std::string i = tmp();
       open("{");
+      restore();
       Dom d = domain(prm.domain);
       // The whole domain is charged as it opens, as the interpreter's odometer charges it.
       line(fmt::format("if ((tries += {}) > {}) {};", d.size, lang::kMaxMoveTries,
@@ -300,10 +311,14 @@ void Emitter::legal() {
       open(fmt::format("for (int {} = 0; {} < {}; ++{}) {{", i, i, d.size, i));
       line(fmt::format("{} = {};", slot(prm.slot), element(d, i)));
       line(fmt::format("mv.args[{}] = static_cast<int32_t>({});", k, slot(prm.slot)));
-      if (prm.filter >= 0) line(fmt::format("if (!{}) continue;", expr(prm.filter)));
+      if (prm.filter >= 0) {
+        restore();
+        line(fmt::format("if (!{}) continue;", expr(prm.filter)));
+      }
       depth += 2;
     }
     open("{");
+    if (rule.guard >= 0) restore();
     if (rule.guard >= 0)
       line(fmt::format("if ({}) push_move(c, mv);", expr(rule.guard)));
     else
@@ -358,11 +373,14 @@ void Emitter::entries() {
   line("int64_t* L = c->locals;");
   line("c->depth = 0;");
   open("try {");
+  if (p_.guards_write_state)
+    line(fmt::format("int32_t origin[{}]; __builtin_memcpy(origin, s, sizeof origin);", p_.state_size));
+  const char* origin = p_.guards_write_state ? ", origin" : "";
   open("switch (s[1]) {");
   for (size_t ph = 0; ph < p_.phases.size(); ++ph) {
     if (p_.phases[ph].rules.empty()) continue;
     std::string calls;
-    for (int r : p_.phases[ph].rules) calls += fmt::format(" g{}(c, s, L);", r);
+    for (int r : p_.phases[ph].rules) calls += fmt::format(" g{}(c, s, L{});", r, origin);
     line(fmt::format("case {}:{} break;", ph, calls));
   }
   close("}");

@@ -11,15 +11,22 @@ int Game::why_not(const State& s, const Move& m) {
   std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
   m_.bind(scratch_.data());
   m_.reset_work();
+  // Each domain, filter and guard starts from the position itself, as in Game::legal.
+  auto restore = [&] {
+    if (p_->guards_write_state) std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
+  };
   for (int i = 0; i < m.nargs; ++i) {
     const compile::RuleParam& rp = r.params[i];
+    restore();
     Machine::Domain d = m_.open_domain(rp.written_domain);
     bool in = false;
     for (int k = 0; k < d.size && !in; ++k) in = m_.domain_value(d, k) == m.args[i];
     if (!in) return rp.written_domain;
     m_.set_local(rp.slot, m.args[i]);
+    restore();
     if (rp.written_filter >= 0 && !m_.eval(rp.written_filter)) return rp.written_filter;
   }
+  restore();
   if (r.guard >= 0 && !m_.eval(r.guard)) return r.guard;
   return -1;
 }

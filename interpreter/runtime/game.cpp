@@ -58,9 +58,14 @@ void Game::legal(const State& s, std::vector<Move>& out) {
     return otherwise(p_->phases[s[compile::kPhase]], out);
   }
   // Guards that may write the state (the optimizer tells) run on a copy, so they cannot change the
-  // real one; others read it in place.
-  if (p_->guards_write_state) {
-    std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
+  // real one, and each guard, filter and domain starts from the position itself (restore), so
+  // none sees another's writes; others read it in place.
+  const bool writes = p_->guards_write_state;
+  auto restore = [&] {
+    if (writes) std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
+  };
+  if (writes) {
+    restore();
     m_.bind(scratch_.data());
   } else {
     m_.bind(const_cast<int32_t*>(s.data()));
@@ -83,6 +88,7 @@ void Game::legal(const State& s, std::vector<Move>& out) {
     // Odometer over the parameters; inner domains are sized after outer values are bound.
     int k = 0;
     if (np == 0) {
+      if (r.guard >= 0) restore();
       if (r.guard < 0 || m_.eval(r.guard)) out.push_back(mv);
       continue;
     }
@@ -90,6 +96,7 @@ void Game::legal(const State& s, std::vector<Move>& out) {
     // the work budget, as the native engine charges them (every value counts, before its where).
     int64_t tries = 0;
     auto open = [&](int level) {
+      restore();
       dom[level] = m_.open_domain(r.params[level].domain);
       if ((tries += dom[level].size) > lang::kMaxMoveTries)
         throw diag::Error{diag::Code::runtime, p_->spans[r.params[0].domain], msg::too_many_tries(r.name), {}};
@@ -105,6 +112,7 @@ void Game::legal(const State& s, std::vector<Move>& out) {
       int64_t v = m_.domain_value(dom[k], at[k]);
       m_.set_local(r.params[k].slot, v);
       mv.args[k] = static_cast<int32_t>(v);
+      if (r.params[k].filter >= 0) restore();
       if (r.params[k].filter >= 0 && !m_.eval(r.params[k].filter)) {  // prune before inner parameters
         ++at[k];
         continue;
@@ -115,6 +123,7 @@ void Game::legal(const State& s, std::vector<Move>& out) {
         open(k);
         continue;
       }
+      if (r.guard >= 0) restore();
       if (r.guard < 0 || m_.eval(r.guard)) out.push_back(mv);
       ++at[k];
     }

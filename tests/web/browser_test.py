@@ -10,6 +10,7 @@ import functools
 import http.server
 import json
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -21,10 +22,12 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from webdriver import ELEMENT, Browser, WebDriverError, free_port  # noqa: E402
 
-SEED_GAMES = ["games/raja_pasu.keli", "games/pahada_keliya.keli", "games/pagade_kayi_ata_4_players.keli"]
-BOARD_MOVES = 10        # moves each game has played by clicks on the board, every seat a person's
-MAX_CLICKED = 120       # decisions clicked at most (throws and passes are clicked on the list)
-GAME_TIMEOUT_S = 600    # the rest of one game, computers at every seat
+# Each seed game and how many of its decisions are clicked through WebDriver (None: every one);
+# the rest of a game are clicked by the in-page clicker (CLICKER).
+SEED_GAMES = {"games/raja_pasu.keli": None, "games/pahada_keliya.keli": None,
+              "games/pagade_kayi_ata_4_players.keli": 300}
+MAX_DECISIONS = 40000   # a game clicked to its end within this many decisions (Pagade: about 14,000)
+BOARD_SHOT_AFTER = 10   # the board's screenshot is taken after this many moves clicked on it
 STEP_TIMEOUT_S = 60     # one step of the page (a load, a move, a check)
 
 
@@ -59,67 +62,205 @@ def set_seats(b, spec):
          "s.dispatchEvent(new Event('change')); }", spec)
 
 
-covered = [0]  # clicks on sites that WebDriver found covered
+# Installed in the page once: what a person sees at their turn, in one round trip. It waits
+# (inside the page) until the page waits for a person or the game is over, then returns the
+# moves offered with their sites and the board's elements for those sites, and the history
+# from step `from` on (to check what a click played).
+LOOK = """
+const done = arguments[arguments.length - 1], deadline = Date.now() + arguments[0] * 1000, from = arguments[1];
+const settled = (s) => s === 'human' || s === 'over' || s === 'error' || s === 'broken';
+const look = () => {
+  const s = document.body.dataset.status;
+  if (!settled(s)) {
+    if (Date.now() > deadline) return done({status: s, timeout: true});
+    return setTimeout(look, 1);
+  }
+  const v = Keli.page.view;
+  const out = {status: s, steps: v ? v.steps : 0, since: v ? v.history.slice(Math.max(0, from - v.history_from)) : [], moves: [], sites: {}};
+  if (s !== 'human') return done(out);
+  const board = document.getElementById('board');
+  document.querySelectorAll('#moves button.move').forEach((m, k) => {
+    const sites = m.dataset.sites.split(' ').filter((x) => x !== '').map(Number);
+    out.moves.push({text: m.textContent, sites, button: m});
+    for (const site of sites) if (!(site in out.sites)) out.sites[site] = board.querySelector(`[data-site='${site}']`);
+  });
+  done(out);
+};
+look();
+"""
 
 
-def click_move(b, k):
-    """Plays legal move k by clicking its sites on the board (then a die, if asked); the list's
-    button when the board cannot tell it. Returns 'board' or 'list'."""
-    before = state(b)["steps"]
-    move = b.js("const m = document.querySelectorAll('#moves button.move')[arguments[0]]; "
-                "return {text: m.textContent, sites: m.dataset.sites.split(' ').filter(x => x !== '')}", k)
+def look(b, since=0):
+    v = b.js_async(LOOK, STEP_TIMEOUT_S, since)
+    if v.get("timeout"):
+        raise AssertionError(f"timed out after {STEP_TIMEOUT_S} s waiting for the page to settle: {v}")
+    return v
+
+
+def click_site(b, el):
+    """A click at the centre of the site's element, as the browser's own mouse input (WebDriver
+    actions): it lands on whatever is drawn there, as a person's click would."""
+    b.pointer_click(el[ELEMENT])
+
+
+def click_move(b, seen, k):
+    """Plays legal move k of the position `seen` (look's answer) as a person would: by clicking
+    its sites on the board, in order, then its die when the page asks which; a move that names
+    no site (a throw, a pass) from the list. The page's rule for a click (app.js, clickSite) is
+    mirrored here, so a click that already plays the move is the last one. Returns 'board' or
+    'list'."""
+    moves, move = seen["moves"], seen["moves"][k]
+    if not move["sites"]:
+        b.click(move["button"][ELEMENT])
+        return "list"
+    selected = []
     for site in move["sites"]:
-        el = b.find(f"#board [data-site='{site}']")
-        try:
-            b.click(el)
-        except WebDriverError as e:  # covered by a piece drawn over it: the click reaches the site anyway
-            covered[0] += 1
-            if covered[0] == 1:
-                print(f"(a site's centre is covered, clicked by an event instead: {str(e)[:200]})")
-            b.js("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", {ELEMENT: el})
-        if state(b)["steps"] != before:
-            return "board"
-        pick = b.js("const p = [...document.querySelectorAll('#pick button')]"
-                    ".find(x => x.textContent === arguments[0]); return p || null", move["text"])
-        if pick:
+        if site in selected:
+            continue
+        click_site(b, seen["sites"][str(site)])
+        selected.append(site)
+        cands = [m for m in moves if all(s in m["sites"] for s in selected)]
+        if all(m["text"] == cands[0]["text"] for m in cands):
+            return "board"  # one move left (or alike ones): the page played it
+        complete = [m for m in cands if all(s in selected for s in m["sites"])]
+        if move in complete and (len(complete) > 1 or len(cands) > 1):
+            pick = b.js("return [...document.querySelectorAll('#pick button')].find(x => x.textContent === arguments[0]) "
+                        "|| null", move["text"])
+            if not pick:
+                raise AssertionError(f"the page did not ask which move after clicking {selected}: {move['text']}")
             b.click(pick[ELEMENT])
             return "board"
-    b.click(b.find(f"#moves li:nth-child({k + 1}) button"))
-    return "list"
+    raise AssertionError(f"clicking the sites {move['sites']} of {move['text']!r} left several moves open")
 
 
-def play_game(b, game, shots):
+# The same choices and clicks made inside the page, for the rest of a game too long to click
+# through WebDriver (Pagade Kayi Ata: some 14,000 decisions; WebDriver takes about 0.1 s each).
+# Each decision still goes through the page's own click handlers (a click event on the site's
+# element, the pick or the list's button), with the rule click_move mirrors, and each step played
+# is checked against the history. Runs for up to arguments[1] ms, then reports.
+CLICKER = """
+const done = arguments[arguments.length - 1], seedIn = arguments[0], until = Date.now() + arguments[1];
+const ch = new MessageChannel(), waiting = [];
+ch.port1.onmessage = () => waiting.shift()();
+const tick = () => new Promise((r) => { waiting.push(r); ch.port2.postMessage(0); });
+let seed = seedIn >>> 0;
+const rand = (n) => {  // mulberry32
+  seed = (seed + 0x6D2B79F5) >>> 0;
+  let t = seed; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return (((t ^ (t >>> 14)) >>> 0) % n);
+};
+const settled = (s) => s === 'human' || s === 'over' || s === 'error' || s === 'broken';
+const click = (el) => el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+(async () => {
+  const counts = {board: 0, list: 0};
+  const board = document.getElementById('board');
+  for (;;) {
+    while (!settled(document.body.dataset.status)) await tick();
+    const status = document.body.dataset.status;
+    if (status !== 'human' || Date.now() > until) return done({status, counts, seed});
+    const moves = [...document.querySelectorAll('#moves button.move')].map((m) => ({
+      text: m.textContent, button: m, sites: m.dataset.sites.split(' ').filter((x) => x !== '').map(Number)}));
+    const wanted = moves.filter((m) => m.text !== 'pass'), from = wanted.length ? wanted : moves;
+    const move = from[rand(from.length)], before = Keli.page.view.steps;
+    if (!move.sites.length) { click(move.button); counts.list++; }
+    else {
+      const selected = [];
+      let played = false;
+      for (const site of move.sites) {
+        if (selected.includes(site)) continue;
+        click(board.querySelector(`[data-site='${site}']`));
+        selected.push(site);
+        const cands = moves.filter((m) => selected.every((x) => m.sites.includes(x)));
+        if (cands.every((m) => m.text === cands[0].text)) { played = true; break; }
+        const complete = cands.filter((m) => m.sites.every((x) => selected.includes(x)));
+        if (complete.includes(move) && (complete.length > 1 || cands.length > 1)) {
+          const pick = [...document.querySelectorAll('#pick button')].find((x) => x.textContent === move.text);
+          if (!pick) return done({error: `the page did not ask which move after clicking ${selected}: ${move.text}`});
+          click(pick); played = true; break;
+        }
+      }
+      if (!played) return done({error: `clicking the sites ${move.sites} of ${move.text} left several moves open`});
+      counts.board++;
+    }
+    while (!settled(document.body.dataset.status)) await tick();
+    const v = Keli.page.view, h = v.history[before - v.history_from] || '';
+    if (!h.endsWith(': ' + move.text)) return done({error: `clicking ${move.text} played ${h}`});
+  }
+})();
+"""
+CLICKER_SLICE_MS = 20000  # one script call of the in-page clicker (WebDriver's script timeout is 120 s)
+
+
+def choose(rng, moves):
+    """The move a person playing on purpose might pick: any but passing, when there is another
+    (Pagade Kayi Ata offers a pass beside every throw; passing at random doubles a game)."""
+    wanted = [k for k, m in enumerate(moves) if m["text"] != "pass"]
+    return rng.choice(wanted) if wanted else rng.randrange(len(moves))
+
+
+def select_game(b, game):
+    """Loads a packed game with every seat a person; a game that does not compile fails at once
+    with the diagnostic the page shows."""
     b.js("const s = document.getElementById('game-select'); s.value = arguments[0]; "
          "s.dispatchEvent(new Event('change'));", game)
+    if b.js("return document.body.dataset.status") == "broken":
+        diag = b.js("return [...document.querySelectorAll('#diagnostics li.error')].map(li => "
+                    "`${li.dataset.line}:${li.dataset.column}: ${li.querySelector('.summary').textContent}`)")
+        raise AssertionError(f"{game} does not compile in the page: {diag[:3]}")
     set_seats(b, "human")
     b.click(b.find("#new-game"))
+
+
+def play_game(b, game, shots, seed, by_driver):
+    """Plays one whole game, every seat a person, by clicking every decision: a random legal
+    move each time (seeded), from the board when it names sites. Each move played is checked
+    against the history the page then shows. The first `by_driver` decisions (None: all) are
+    clicked through WebDriver, the rest by the in-page clicker."""
+    select_game(b, game)
+    rng = random.Random(seed)
     counts = {"board": 0, "list": 0}
-    for i in range(MAX_CLICKED):
-        if wait_settled(b) != "human" or counts["board"] >= BOARD_MOVES:
-            break
-        # A move the board can show (one naming or changing sites), when there is one; else a listed
-        # one (a throw, a pass).
-        on_board = b.js("return [...document.querySelectorAll('#moves button.move')].map((m, k) => "
-                        "m.dataset.sites ? k : -1).filter(k => k >= 0)")
-        n = b.js("return document.querySelectorAll('#moves button.move').length")
-        counts[click_move(b, on_board[(i * 7) % len(on_board)] if on_board else (i * 7) % n)] += 1
-    wait_settled(b)
     name = os.path.splitext(os.path.basename(game))[0]
-    b.screenshot(b.find("#board svg"), os.path.join(shots, f"{name}.png"))
-    b.screenshot(None, os.path.join(shots, f"{name}_page.png"))
-    set_seats(b, "random")
     start = time.time()
-    b.wait("return document.body.dataset.status === 'over' || document.body.dataset.status === 'error'",
-           GAME_TIMEOUT_S, f"{game} to end")
+    seen = look(b)
+    while seen["status"] == "human" and (by_driver is None or counts["board"] + counts["list"] < by_driver):
+        if counts["board"] + counts["list"] >= MAX_DECISIONS:
+            raise AssertionError(f"{game}: no result after {MAX_DECISIONS} decisions")
+        k = choose(rng, seen["moves"])
+        text = seen["moves"][k]["text"]
+        counts[click_move(b, seen, k)] += 1
+        after = look(b, seen["steps"])
+        # The step after the click is the move chosen, said by its seat (throws may follow).
+        if not after["since"] or not after["since"][0].endswith(": " + text):
+            raise AssertionError(f"{game}: clicking {text!r} played {after['since'][:1]}")
+        if counts["board"] == BOARD_SHOT_AFTER:
+            b.screenshot(b.find("#board svg"), os.path.join(shots, f"{name}.png"))
+            b.screenshot(None, os.path.join(shots, f"{name}_page.png"))
+        seen = after
+    in_page = {"board": 0, "list": 0}
+    js_seed = seed
+    while seen["status"] == "human":
+        r = b.js_async(CLICKER, js_seed, CLICKER_SLICE_MS)
+        if "error" in r:
+            raise AssertionError(f"{game}: {r['error']}")
+        js_seed = r["seed"]
+        print(f"  ... {sum(in_page.values()) + sum(r['counts'].values()) + sum(counts.values())} decisions, "
+              f"{time.time() - start:.0f} s", flush=True)
+        for key in in_page:
+            in_page[key] += r["counts"][key]
+        if sum(in_page.values()) + sum(counts.values()) >= MAX_DECISIONS:
+            raise AssertionError(f"{game}: no result after {MAX_DECISIONS} decisions")
+        seen = look(b)
     result = b.js("return document.getElementById('result').textContent")
-    st = state(b)
-    if st["status"] != "over" or not result.startswith("Result:"):
-        raise AssertionError(f"{game}: the game did not end well: {st}, {result!r}")
+    if seen["status"] != "over" or not result.startswith("Result:"):
+        raise AssertionError(f"{game}: the game did not end well: {seen['status']}, {result!r}")
     b.screenshot(b.find("#board svg"), os.path.join(shots, f"{name}_end.png"))
     if counts["board"] == 0:
         raise AssertionError(f"{game}: no move could be played by clicking the board: {counts}")
-    print(f"{game}: {counts['board']} moves by clicks on the board, {counts['list']} from the list, "
-          f"then {st['steps']} steps in all in {time.time() - start:.1f} s; {result}")
+    rest = f"; then in the page {in_page['board']} on the board and {in_page['list']} from the list" \
+        if sum(in_page.values()) else ""
+    print(f"{game}: the whole game clicked, through WebDriver {counts['board']} moves on the board and "
+          f"{counts['list']} from the list{rest}; {seen['steps']} steps in all, in {time.time() - start:.1f} s; "
+          f"{result}", flush=True)
 
 
 def check_editor(b, keli, work):
@@ -192,7 +333,10 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
     ap.add_argument("--chromedriver", default=shutil.which("chromedriver") or "/usr/bin/chromedriver")
-    ap.add_argument("--games", nargs="*", default=SEED_GAMES)
+    ap.add_argument("--games", nargs="*", default=list(SEED_GAMES))
+    ap.add_argument("--driver-clicks", type=int, default=None,
+                    help="decisions of a game not among the seed games clicked through WebDriver (default: all)")
+    ap.add_argument("--seed", type=int, default=1, help="seeds the moves chosen (the page's dice have their own)")
     a = ap.parse_args()
     shots = os.path.join(a.out, "screenshots")
     os.makedirs(shots, exist_ok=True)
@@ -203,7 +347,7 @@ def main():
         b.go(f"http://127.0.0.1:{server.server_address[1]}/index.html")
         wait_settled(b)
         for g in a.games:
-            play_game(b, g, shots)
+            play_game(b, g, shots, a.seed, SEED_GAMES.get(g, a.driver_clicks))
         check_editor(b, a.keli, work)
         check_trace(b, a.keli, work, shots)
         errors = b.js("return window.keliErrors || []")

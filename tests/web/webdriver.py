@@ -72,6 +72,10 @@ class Browser:
     def js(self, script, *args):
         return self.cmd("POST", "/execute/sync", {"script": script, "args": list(args)})
 
+    def js_async(self, script, *args):
+        """Runs `script`, which ends by calling its last argument with the value to return."""
+        return self.cmd("POST", "/execute/async", {"script": script, "args": list(args)})
+
     def find(self, css):
         found = self.cmd("POST", "/element", {"using": "css selector", "value": css})
         if ELEMENT not in found:
@@ -80,6 +84,14 @@ class Browser:
 
     def click(self, element):
         self.cmd("POST", f"/element/{element}/click", {})
+
+    def pointer_click(self, element):
+        """A left click at the element's centre by the mouse (the browser's own input events);
+        cheaper than an element click, which first waits for the element to be clickable."""
+        self.cmd("POST", "/actions", {"actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [{"type": "pointerMove", "duration": 0, "origin": {ELEMENT: element}, "x": 0, "y": 0},
+                        {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
 
     def send_keys(self, element, text):
         self.cmd("POST", f"/element/{element}/value", {"text": text})

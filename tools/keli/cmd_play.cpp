@@ -337,8 +337,10 @@ int cmd_play(const std::vector<std::string>& argv) {
     runtime::Rng rng(a.resume.empty() ? a.seed : a.seed ^ (0x9e3779b97f4a7c15ULL * (session.steps().size() + 1)));
     std::vector<std::string> you;
     for (int h : humans) you.push_back(fmt::format("{} (seat {})", p.seat_names[h], h));
+    // Two lines, so that the greeting fits the 120 columns the board is drawn in.
     fmt::print(
-        "{}: you play {}. Type a move's number or notation; '?' explains the moves, 'undo', 'save FILE', 'quit'.\n",
+        "{}: you play {}.\n  Type a move's number or notation; '?' explains the moves, 'undo', 'save FILE', "
+        "'quit'.\n",
         p.game_name, fmt::join(you, " and "));
     return play.loop(rng);
   } catch (const diag::Error& e) {

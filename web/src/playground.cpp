@@ -93,6 +93,7 @@ std::string Playground::load(const std::string& path) {
   }
   steps_.clear();
   history_.clear();
+  shown_.reset();
   return out.dump();
 }
 
@@ -127,7 +128,10 @@ std::string Playground::position() {
   const runtime::State& s = states_.back();
   json out = {{"ok", true}, {"ply", game_->ply(s)}, {"over", game_->over(s)}, {"chance", game_->chance(s)}};
   out["mover"] = game_->mover(s);
-  out["history"] = history_;
+  // The last kHistoryShown steps only (the page lists no more): a long game's view stays small.
+  const size_t from = history_.size() > kHistoryShown ? history_.size() - kHistoryShown : 0;
+  out["history"] = std::vector<std::string>(history_.begin() + static_cast<std::ptrdiff_t>(from), history_.end());
+  out["history_from"] = from;
   out["steps"] = steps_.size();
   render::SvgOptions opt;
   opt.first_track = first_track_;
@@ -137,6 +141,7 @@ std::string Playground::position() {
     opt.highlight_meaning = "changed by the last step";
   }
   json choices = json::array();
+  std::vector<int> shown;  // kept only when the whole view is made (listing may throw)
   if (!game_->over(s) && !game_->chance(s)) {
     std::vector<runtime::Move> legal;
     game_->legal(s, legal);
@@ -146,6 +151,7 @@ std::string Playground::position() {
                          {"call", game_->call_text(c.move)},
                          {"legal", index},
                          {"sites", move_sites(p, *game_, s, c.move)}});
+      shown.push_back(index);
     }
   }
   out["choices"] = choices;
@@ -156,6 +162,7 @@ std::string Playground::position() {
     }
   if (game_->over(s)) out["places"] = game_->places(s);
   out["svg"] = render::board_svg(p, s, opt);
+  shown_ = std::move(shown);
   return out.dump();
 }
 
@@ -184,10 +191,16 @@ std::string Playground::apply(const Step& step) {
   states_.push_back(std::move(s));
   steps_.push_back(step);
   history_.push_back(text);
+  shown_.reset();
   return json{{"ok", true}}.dump();
 }
 
 std::string Playground::choose(int index) {
+  // The choices the page shows are those of the last view of this position: no second listing.
+  if (shown_) {
+    if (index < 0 || index >= static_cast<int>(shown_->size())) return error_json("no such choice");
+    return play_legal((*shown_)[static_cast<size_t>(index)]);
+  }
   json v = json::parse(view());
   if (!v["ok"] || index < 0 || index >= static_cast<int>(v["choices"].size())) return error_json("no such choice");
   return play_legal(v["choices"][index]["legal"].get<int>());
@@ -207,6 +220,7 @@ std::string Playground::undo() {
   states_.pop_back();
   steps_.pop_back();
   history_.pop_back();
+  shown_.reset();
   return json{{"ok", true}}.dump();
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,9 @@ class Playground {
   std::unique_ptr<runtime::Game> game_;
   std::vector<runtime::State> states_;  // states_[k]: after k steps
   std::vector<Step> steps_;
+  static constexpr size_t kHistoryShown = 200;  // steps of the history a view holds (the last ones)
+  // The legal index of each choice of the last view, while the position is the one it showed.
+  std::optional<std::vector<int>> shown_;
   std::vector<std::string> history_;  // what each step reads: "South: S2 c5-d2 (4)", "roll 4 2"
   int first_track_ = -1;
 };

@@ -20,7 +20,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from webdriver import ELEMENT, Browser, WebDriverError, free_port  # noqa: E402
+from webdriver import ELEMENT, Browser, free_port  # noqa: E402
 
 # Each seed game and how many of its decisions are clicked through WebDriver (None: every one);
 # the rest of a game are clicked by the in-page clicker (CLICKER).
@@ -41,14 +41,6 @@ def serve(site):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
-
-
-STATE = "return {status: document.body.dataset.status, ply: Keli.page.view && Keli.page.view.ply, " \
-        "steps: Keli.page.view && Keli.page.view.steps}"
-
-
-def state(b):
-    return b.js(STATE)
 
 
 def wait_settled(b):

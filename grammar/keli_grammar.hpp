@@ -262,6 +262,12 @@ struct limit_decl : p::seq<kw_limit, p::must<ident>, p::must<expr>> {};
 struct display_pieces : p::seq<kw_pieces, p::must<kw_at>, p::must<ident>, p::must<kw_by>, p::must<ident>> {};
 struct display_what : p::sor<display_pieces, ident, p::failure> {};
 struct display_decl : p::seq<kw_display, p::must<display_what>> {};
+// `ai { ... }`: what only the computer players read: definitions (`evaluate` and its helpers)
+// and search settings `KEY VALUE` (docs/agents.md). The rules cannot call what it defines.
+struct ai_setting : p::seq<ident, p::must<expr>> {};
+struct ai_entry : p::sor<def_decl, ai_setting, p::failure> {};
+struct ai_item : p::seq<p::opt<kw_override>, p::must<ai_entry>> {};
+struct ai_decl : p::seq<kw_ai, p::must<lbrace>, p::star<p::not_at<rbrace>, ai_item>, p::must<rbrace>> {};
 
 // A variant's `override KIND NAME ...` replaces its base's declaration of that name and kind;
 // `extend phase NAME { ... }` adds rules to a base's phase, or replaces some with `override move`.
@@ -281,7 +287,7 @@ struct extend_decl : p::seq<kw_extend, p::must<kw_phase>, p::must<ident>, p::mus
 struct decl
     : p::sor<header, import_decl, about_decl, param_decl, players_decl, pieces_decl, const_decl, var_decl, region_decl,
              track_decl, dice_decl, def_decl, shape_decl, board_decl, event_decl, on_decl, setup_decl, phase_decl,
-             invariant_decl, limit_decl, display_decl, override_decl, remove_decl, extend_decl> {};
+             invariant_decl, limit_decl, display_decl, ai_decl, override_decl, remove_decl, extend_decl> {};
 struct declaration_expected : p::failure {};
 struct stray_decl : p::seq<p::not_at<p::eof>, p::must<declaration_expected>> {};
 struct top_item : recover<p::sor<decl, stray_decl>, level::declaration> {};

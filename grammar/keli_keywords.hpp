@@ -52,6 +52,7 @@ enum WordRole : uint8_t {
   X(invariant, "invariant", Declaration)      \
   X(limit, "limit", Declaration)              \
   X(display, "display", Declaration)          \
+  X(ai, "ai", Declaration)                    \
   X(let, "let", Statement | Reserved)         \
   X(if, "if", Statement | Reserved)           \
   X(elif, "elif", Statement | Reserved)       \

@@ -1,5 +1,6 @@
 // The table of computer players, the generic parsing of their options, and the simplest player.
 #include "agents/agent.hpp"
+#include "lang/search_settings.hpp"
 
 #include <fmt/format.h>
 
@@ -135,20 +136,20 @@ static void game_settings(const AgentKind& k, const compile::Program* p, Options
   if (!p) return;
   for (auto& [key, value] : o.values) {
     if (o.given(key)) continue;
-    for (size_t c = 0; c < p->callables.size(); ++c) {
-      const compile::Callable& cl = p->callables[c];
-      if (cl.name != "search_" + key || !cl.params.empty() || !cl.is_expr) continue;
+    for (const auto& [setting, callable] : p->search_settings) {
+      if (setting != key) continue;
       runtime::State s = p->initial;
       runtime::Machine m(*p);
       m.bind(s.data());
-      double v = static_cast<double>(m.call(static_cast<int>(c), nullptr, 0));
+      double v = static_cast<double>(m.call(callable, nullptr, 0));
       for (const auto& d : k.options)
         if (key == d.key && v >= d.lo && v <= d.hi) value = v;
     }
   }
 }
 
-static std::unique_ptr<Agent> make_for(const std::string& spec, const compile::Program* program, std::string& error) {
+static const AgentKind* resolve(const std::string& spec, const compile::Program* program, Options& o,
+                                std::string& error) {
   std::string name = spec.substr(0, spec.find(':'));
   std::string options = spec.find(':') == std::string::npos ? "" : spec.substr(spec.find(':') + 1);
   std::vector<std::string> names;
@@ -157,13 +158,22 @@ static std::unique_ptr<Agent> make_for(const std::string& spec, const compile::P
       names.push_back(k.name);
       continue;
     }
-    Options o;
     if (!parse_options(k, options, o, error)) return nullptr;
     game_settings(k, program, o);
-    return k.make(o);
+    return &k;
   }
   error = fmt::format("unknown player '{}' (players: {})", name, fmt::join(names, ", "));
   return nullptr;
+}
+
+static std::unique_ptr<Agent> make_for(const std::string& spec, const compile::Program* program, std::string& error) {
+  Options o;
+  const AgentKind* k = resolve(spec, program, o, error);
+  return k ? k->make(o) : nullptr;
+}
+
+bool agent_options(const std::string& spec, const compile::Program& program, Options& out, std::string& error) {
+  return resolve(spec, &program, out, error) != nullptr;
 }
 
 std::unique_ptr<Agent> make_agent(const std::string& spec, std::string& error) {

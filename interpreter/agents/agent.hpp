@@ -62,6 +62,10 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, std::string& error);
 // The same, also refusing an agent that cannot play `program` (error says why).
 std::unique_ptr<Agent> make_agent(const std::string& spec, const compile::Program& program, std::string& error);
 
+// The options a spec gives a player of `program`: the spec's own, else the game's search
+// settings (its `ai` block), else the defaults. False with `error` set as make_agent.
+bool agent_options(const std::string& spec, const compile::Program& program, Options& out, std::string& error);
+
 // Every kind with its options, for --help texts and docs.
 std::string agents_help();
 

@@ -175,6 +175,10 @@ struct Decl {
   bool is_override = false;         // written `override ...`: replaces the base's declaration of this name
   bool broken = false;              // a syntax error was recovered from inside it: its body is incomplete
   DeclKind removes = DeclKind::On;  // Remove: the kind of declaration dropped (On or Invariant)
+  // Def: declared in an `ai { }` block, read by the computer players and never by the rules;
+  // ai_setting is the KEY of a setting `KEY VALUE` there (the Def is then search_KEY(): int).
+  bool for_ai = false;
+  std::string ai_setting;
   // Param
   ParamType ptype = ParamType::Int;
   bool override_only = false;        // `param NAME = VALUE` in a variant: a new default only

@@ -36,7 +36,7 @@ using selector = pt::selector<
         g::string_lit, g::kw_true, g::kw_false, g::list_lit, g::aggregate, g::agg_kind, g::agg_filter, g::variable,
         g::neg_op, g::not_op, g::mul_op, g::add_op, g::cmp_op, g::in_op, g::and_op, g::or_op, g::conditional,
         g::override_decl, g::extend_decl, g::override_rule, g::remove_decl, g::removed_handler, g::removed_invariant,
-        g::remove_rule, g::removed_rule>,
+        g::remove_rule, g::removed_rule, g::ai_decl, g::ai_item, g::ai_setting>,
     pt::fold_one::on<g::postfix, g::unary, g::multiplicative, g::additive, g::comparison, g::negation, g::conjunction,
                      g::disjunction, g::primary, g::paren_expr, g::domain>>;
 

@@ -1,10 +1,12 @@
 // Parse tree to AST, declarations: decl() opens the Decl (file, span, override, broken) and one
 // function per kind of declaration node fills the rest.
 #include "ast/parse_builder.hpp"
+#include "lang/search_settings.hpp"
 
 namespace keli::ast::parse_detail {
 
 void Builder::decl(const Node& node, Module& mod) {
+  if (node.is_type<g::ai_decl>()) return ai_decl(node, mod);
   Decl d;
   d.file = file_;
   for (size_t b : error_bytes_) d.broken = d.broken || (b >= node.begin().byte && b < node.end().byte);
@@ -13,6 +15,32 @@ void Builder::decl(const Node& node, Module& mod) {
   d.span = span_of(node);
   declaration(n, d);
   mod.decls.push_back(std::move(d));
+}
+
+// `ai { ... }`: each definition is a Def read by the computer players only; each setting
+// `KEY VALUE` is the definition `search_KEY(): int = VALUE` the players have always read.
+void Builder::ai_decl(const Node& node, Module& mod) {
+  for (const Node* item : children<g::ai_item>(node)) {
+    Decl d;
+    d.file = file_;
+    for (size_t b : error_bytes_) d.broken = d.broken || (b >= item->begin().byte && b < item->end().byte);
+    d.is_override = item->string_view().substr(0, 8) == "override";
+    d.span = span_of(*item);
+    d.for_ai = true;
+    if (const Node* def = optional_child<g::def_decl>(*item)) {
+      def_decl(*def, d);
+    } else {
+      const Node& setting = child<g::ai_setting>(*item);
+      d.kind = DeclKind::Def;
+      named(setting, d);
+      d.ai_setting = d.name;
+      d.name = std::string(lang::kSearchSettingPrefix) + d.name;
+      d.type = "int";
+      d.type_span = d.name_span;
+      d.value = expr(expression(setting));
+    }
+    mod.decls.push_back(std::move(d));
+  }
 }
 
 void Builder::declaration(const Node& n, Decl& d) {

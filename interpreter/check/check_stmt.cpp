@@ -16,6 +16,11 @@ void Checker::block(ast::Block& b) {
 }
 
 void Checker::stmt(Stmt& s) {
+  if (owner_ && (s.kind == StmtKind::Emit || s.kind == StmtKind::Finish || s.kind == StmtKind::EndGame))
+    changes_.try_emplace(owner_, s.span,
+                         s.kind == StmtKind::Emit     ? "'emit'"
+                         : s.kind == StmtKind::Finish ? "'finish'"
+                                                      : "'end_game'");
   switch (s.kind) {
     case StmtKind::Let: let_statement(s); break;
     case StmtKind::Assign: assign(s); break;
@@ -197,6 +202,7 @@ void Checker::assign(Stmt& s) {
   }
   if (writable) {
     const Local* l = root->kind == ExprKind::Name ? find_local(root->text) : nullptr;
+    if (!l && owner_) changes_.try_emplace(owner_, target.span, fmt::format("an assignment to '{}'", root->text));
     bool was_read = l && l->read;
     t = expr(target);
     if (l && s.assign == lang::Assign::Set) l->read = was_read;  // writing a local is not reading it

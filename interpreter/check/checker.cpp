@@ -92,6 +92,7 @@ void Checker::check_all() {
   check_recursion();
   check_build_calls();
   check_agent_defs();
+  check_ai_block();
 }
 
 // The types of parameters, tables, places, dice, phases and function results, and the formals.

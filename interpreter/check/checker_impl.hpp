@@ -136,6 +136,7 @@ class Checker {
   ast::Type check_call(ast::Expr& e, bool as_statement);
   void check_recursion();
   void check_build_calls();
+  void check_ai_block();    // agent_defs.cpp: the rules never call the `ai` block, which changes nothing
   void check_agent_defs();  // agent_defs.cpp: `evaluate` and `team`, looked up by the computer players
 
   Checked& c_;
@@ -154,6 +155,7 @@ class Checker {
   ast::Type result_ = ast::Type::Void;
   std::vector<std::tuple<ast::Decl*, ast::Decl*, Span>> calls_;  // caller, callee (def, shape, event)
   std::map<ast::Decl*, std::pair<Span, std::string>> play_use_;  // functions that need play-time state
+  std::map<ast::Decl*, std::pair<Span, std::string>> changes_;   // bodies that change the state: the first change
   std::set<std::string> broken_;                             // names in text that did not parse (Module::broken_names)
   std::set<int> syntax_files_;                               // files with syntax errors
   std::set<int> entered_;                                    // phases some statement names (`phase = NAME`)

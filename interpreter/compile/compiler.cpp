@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "compile/compiler_impl.hpp"
+#include "lang/search_settings.hpp"
 #include "compile/optimize.hpp"
 #include "lang/arith.hpp"
 #include "lang/builtins.hpp"
@@ -51,6 +52,7 @@ std::shared_ptr<Program> Compiler::run(const ParamSettings& settings) {
   for (auto* d : ck.displays) compile_display(gen, *out, *d);
   out->evaluate = agent_hook(gen, "evaluate");
   out->team = agent_hook(gen, "team");
+  search_settings(gen, *out);
   if (diags.has_errors()) return nullptr;
   warn_effects(*out);
   build_access_tables(*out);
@@ -308,6 +310,16 @@ int Compiler::agent_hook(CodeGen& gen, const std::string& name) {
       s.type != ast::Type::Int)
     return -1;
   return gen.callable_for(*s.decl);
+}
+
+// The defs `search_KEY(): int` are compiled although the rules never call them: the players
+// read them when they are made.
+void Compiler::search_settings(CodeGen& gen, Program& out) {
+  for (const ast::Decl* d : ck.defs) {
+    if (d->name.rfind(lang::kSearchSettingPrefix, 0) != 0 || !d->formals.empty() || d->type != "int" || !d->value)
+      continue;
+    out.search_settings.emplace_back(d->name.substr(lang::kSearchSettingPrefix.size()), gen.callable_for(*d));
+  }
 }
 
 std::shared_ptr<const Program> compile_game(const check::Checked& ck, const ParamSettings& settings,

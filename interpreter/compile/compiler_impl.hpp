@@ -55,6 +55,7 @@ struct Compiler {
   void compile_display(CodeGen& gen, Program& out, const ast::Decl& d);
   int piece_function(CodeGen& gen, Program& out, const std::string& name);
   int agent_hook(CodeGen& gen, const std::string& name);
+  void search_settings(CodeGen& gen, Program& out);
   // effects.cpp: W007 and W008, from the compiled bodies of the main file's moves
   void warn_effects(const Program& out);
 };

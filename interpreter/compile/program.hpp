@@ -212,6 +212,9 @@ struct Program {
   // For computer players (agents/): `def evaluate(p: player): int` (higher is better for p) and
   // `def team(p: player): int` (seats with equal values are partners); -1 when not declared.
   int evaluate = -1, team = -1;
+  // The game's search settings (`ai { KEY VALUE }`, or `def search_KEY(): int`): KEY and the
+  // callable that gives its value (docs/agents.md, "The game's settings").
+  std::vector<std::pair<std::string, int>> search_settings;
 };
 
 }  // namespace keli::compile

@@ -148,6 +148,8 @@ struct action<g::about_entry> : starts<kStarts> {};
 template <>
 struct action<g::phase_item> : starts<kStarts> {};
 template <>
+struct action<g::ai_item> : starts<kStarts> {};
+template <>
 struct action<g::neg_op> : reads<kUnary> {};
 template <>
 struct action<g::add_op> : reads<0> {};

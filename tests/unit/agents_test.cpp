@@ -4,8 +4,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 #include "agents/agent.hpp"
+#include "lang/search_settings.hpp"
 #include "support.hpp"
 
 using namespace keli;
@@ -168,4 +170,30 @@ TEST_CASE("keli match reports rotated seats", "[agents]") {
   CHECK_THAT(t.out, Catch::Contains("95% interval"));
   CHECK(test::keli({"match", "games/raja_pasu.keli", "-n", "4"}).status == 2);                    // no players
   CHECK(test::keli({"match", "games/raja_pasu.keli", "--players", "human,random"}).status == 2);  // people play
+}
+
+// The `ai` block's settings reach the players: given as numbers and from a parameter, unless the
+// spec gives the option itself (tests/diagnostics/ok_ai_block.keli).
+TEST_CASE("the ai block's settings are the players' options", "[agents]") {
+  auto game = test::compile(test::source_path("tests/diagnostics/ok_ai_block.keli"), {{"depth_wanted", "7"}});
+  REQUIRE(game->evaluate >= 0);
+  std::string err;
+  agents::Options mcts, spec, expectimax;
+  REQUIRE(agents::agent_options("mcts", *game, mcts, err));
+  CHECK(mcts.get("cutoff") == 20);
+  CHECK(mcts.get("scale") == 30);
+  REQUIRE(agents::agent_options("mcts:cutoff=3", *game, spec, err));
+  CHECK(spec.get("cutoff") == 3);
+  REQUIRE(agents::agent_options("expectimax", *game, expectimax, err));
+  CHECK(expectimax.get("depth") == 7);
+}
+
+// lang/search_settings.hpp lists exactly the options of the players, so the checker's list of
+// settings cannot fall behind the players'.
+TEST_CASE("the ai block's settings are every player option", "[agents]") {
+  std::set<std::string> options, settings;
+  for (const auto& k : agents::agent_kinds())
+    for (const auto& o : k.options) options.insert(o.key);
+  for (const auto& s : lang::kSearchSettings) settings.insert(std::string(s.key));
+  CHECK(options == settings);
 }

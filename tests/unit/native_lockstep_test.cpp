@@ -282,4 +282,14 @@ TEST_CASE("native engine: the budget is given at run time, not compiled in", "[n
   CHECK(error.find("a step may do 30 units") != std::string::npos);
 }
 
+// A named value (docs/language.md, "Named values") costs nothing: the optimizer folds a constant
+// without dimensions, so the C++ made of `k == home` is the C++ made of `k == 2`.
+TEST_CASE("native engine: a named value compiles as the number it names", "[native]") {
+  auto named = failing("const home: int = 2", "    if k == home { t[0] = 1 }");
+  auto number = failing("# home is 2", "    if k == 2 { t[0] = 1 }");
+  REQUIRE(named);
+  REQUIRE(number);
+  CHECK(native::emit(*named) == native::emit(*number));
+}
+
 }  // namespace keli::test

@@ -93,10 +93,10 @@ void Checker::table_literal(ast::Decl& d, Expr& e, size_t depth, bool is_const) 
                                           d.name, dims, dims == 1 ? "" : "s"),
                   dims == 0 ? "give it one value, or index it with 'per'" : "write one level of '[...]' per dimension");
   } else if (depth < dims) {
-    diags_.report(
-        Code::type_mismatch, e.span,
-        fmt::format("'{}' has {} dimensions: each entry of this list must be a list '[...]' too", d.name, dims),
-        "write one level of '[...]' per dimension, a row per entry of the first");
+    diags_.report(Code::type_mismatch, e.span,
+                  fmt::format("'{}' has {} dimensions: each entry of this list must be a list '[...]' too{}", d.name,
+                              dims, dims > 2 ? fmt::format(" (dimension {})", depth + 1) : ""),
+                  "write one level of '[...]' per dimension, a row per entry of the first");
   } else {
     initial_value(d, e, is_const);
   }

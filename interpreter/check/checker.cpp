@@ -228,8 +228,8 @@ void Checker::check_dims(ast::Decl& d) {
   }
   if (d.dims.size() > static_cast<size_t>(lang::kMaxTableDims))
     diags_.report(Code::bad_index, d.dims[lang::kMaxTableDims].span,
-                  fmt::format("tables have at most {} dimensions",
-                              lang::kMaxTableDims == 2 ? "two" : std::to_string(lang::kMaxTableDims)));
+                  fmt::format("tables have at most {} dimensions, this one has {}", lang::kMaxTableDims, d.dims.size()),
+                  "split it into tables of fewer dimensions");
   if (d.kind == DeclKind::Region || d.kind == DeclKind::Track)
     for (auto& dim : d.dims)
       if (dim.type == "site")

@@ -133,13 +133,13 @@ int CodeGen::access(const ast::Expr& e, int base) {
   if (s.kind == SymKind::Var || s.kind == SymKind::Const) {
     int n = node(s.kind == SymKind::Var ? Op::StateGet : Op::ConstGet, e.span);
     out_.code[n].a = table_index(s.kind == SymKind::Var ? out_.vars : out_.const_tables, root->sym);
-    for (size_t i = 0; i < ix.size() && i < 2; ++i) out_.code[n].k[i] = ix[i];
+    for (size_t i = 0; i < ix.size() && i < static_cast<size_t>(kNodeKids); ++i) out_.code[n].k[i] = ix[i];
     return n;
   }
   // region or track: indices up to its dims give an instance, one more gives a site
   int r = node(Op::RegionId, e.span);
   out_.code[r].a = table_index(out_.region_tables, root->sym);
-  for (size_t i = 0; i < ndims && i < 2; ++i) out_.code[r].k[i] = ix[i];
+  for (size_t i = 0; i < ndims && i < static_cast<size_t>(kNodeKids); ++i) out_.code[r].k[i] = ix[i];
   if (ix.size() == ndims) return r;
   int n = node(Op::RegionSite, e.span);
   out_.code[n].k[0] = r;
@@ -320,8 +320,7 @@ int CodeGen::assign(const ast::Stmt& s, int base) {
   Node g = out_.code[get];
   int n = node(g.op == Op::StateGet ? Op::StateSet : Op::ConstSet, s.span);
   out_.code[n].a = g.a;
-  out_.code[n].k[0] = g.k[0];
-  out_.code[n].k[1] = g.k[1];
+  for (int i = 0; i < kNodeKids; ++i) out_.code[n].k[i] = g.k[i];
   out_.code[n].d = v;
   out_.code[n].aux = op;
   return n;

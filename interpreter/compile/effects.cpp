@@ -47,7 +47,7 @@ class EffectReader {
           break;
         default: break;
       }
-      for (int i = 0; i < 3; ++i) e.add(of(n.k[i]));
+      for (int i = 0; i < kNodeKids; ++i) e.add(of(n.k[i]));
     }
     return e;
   }

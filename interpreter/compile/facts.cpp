@@ -2,8 +2,9 @@
 // domain known before play, whose body tests one cell of a state table at the loop's element,
 // `count/any/all(x in D: T[e][x] op k)` (or T[x][e], or a one-dimensional T[x]; or the cell
 // itself as a truth value), becomes a read of a hidden count per position
-// of e. The rewrite keeps every error: the domain must have elements and lie inside the table,
-// so the original reads e, and fails on it if it fails, at its first element, as FactGet does.
+// of e. Tables of three or more dimensions are left to the aggregate. The rewrite keeps every error: the domain must
+// have elements and lie inside the table, so the original reads e, and fails on it if it fails, at its first element,
+// as FactGet does.
 #include "compile/facts.hpp"
 
 #include <fmt/format.h>
@@ -46,6 +47,7 @@ class FactFinder : NodeTools {
     if (cell < 0) return idx;
     const Node& g = p_.code[cell];
     const VarInfo& t = p_.vars[g.a];
+    if (t.dims.size() > 2) return idx;  // a count per position of two other indices: not kept
     int other = -1;
     f.var = g.a;
     f.along = -1;

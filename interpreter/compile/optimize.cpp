@@ -94,7 +94,7 @@ class Optimizer : NodeTools {
         if (n.op == Op::CallStmt) callable(n.a);
         continue;
       }
-      for (int i = 0; i < 3; ++i) {
+      for (int i = 0; i < kNodeKids; ++i) {
         if (n.k[i] < 0) continue;
         if (chains && (i == 1 || (i == 2 && n.op == Op::If))) {
           stmts(n.k[i]);
@@ -122,7 +122,7 @@ class Optimizer : NodeTools {
       callable(n.a);
       return inline_call(idx);
     }
-    for (int i = 0; i < 3; ++i)
+    for (int i = 0; i < kNodeKids; ++i)
       if (n.k[i] >= 0) {
         int v = expr(n.k[i]);
         p_.code[idx].k[i] = v;
@@ -208,7 +208,7 @@ class Optimizer : NodeTools {
     if (idx < 0 || limit <= 0) return 0;
     const Node& n = p_.code[idx];
     int s = 1;
-    for (int i = 0; i < 3 && s <= limit; ++i) s += size_of(n.k[i], limit - s);
+    for (int i = 0; i < kNodeKids && s <= limit; ++i) s += size_of(n.k[i], limit - s);
     if (n.op == Op::Call)
       for (int i = 0; i < n.c && s <= limit; ++i) s += size_of(p_.args[n.b + i], limit - s);
     return s;
@@ -237,7 +237,7 @@ class Optimizer : NodeTools {
         if (slot == n.a) return arg;
     int copy = new_node(n.op, idx);
     Node m = n;
-    for (int i = 0; i < 3; ++i) m.k[i] = clone(n.k[i], subst, span_of);
+    for (int i = 0; i < kNodeKids; ++i) m.k[i] = clone(n.k[i], subst, span_of);
     if (n.op == Op::Call) {
       std::vector<int> a;
       for (int i = 0; i < n.c; ++i) {
@@ -254,7 +254,7 @@ class Optimizer : NodeTools {
   // Folds a freshly inlined tree bottom-up (its calls were already inlined where they could be).
   int fold_tree(int idx) {
     if (idx < 0) return idx;
-    for (int i = 0; i < 3; ++i)
+    for (int i = 0; i < kNodeKids; ++i)
       if (p_.code[idx].k[i] >= 0) {
         int k = fold_tree(p_.code[idx].k[i]);
         p_.code[idx].k[i] = k;
@@ -279,7 +279,7 @@ class Optimizer : NodeTools {
     if (idx < 0) return false;
     const Node& n = p_.code[idx];
     if ((n.op >= Op::AggSum && n.op <= Op::AggMax) || n.op == Op::Call) return true;
-    for (int i = 0; i < 3; ++i)
+    for (int i = 0; i < kNodeKids; ++i)
       if (has_work(n.k[i])) return true;
     return false;
   }
@@ -305,7 +305,7 @@ class Optimizer : NodeTools {
           break;
         default: break;
       }
-      for (int i = 0; i < 3; ++i)
+      for (int i = 0; i < kNodeKids; ++i)
         if (writes(n.k[i], memo)) return true;
       if (n.op == Op::ConstSet && writes(n.d, memo)) return true;
     }

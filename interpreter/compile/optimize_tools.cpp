@@ -64,7 +64,7 @@ bool NodeTools::plain(int idx, int depth) const {
     default:
       if (!lang::node_operator(n.op)) return false;  // calls, aggregates, domains
   }
-  for (int i = 0; i < 3; ++i)
+  for (int i = 0; i < kNodeKids; ++i)
     if (!plain(n.k[i], depth + 1)) return false;
   return true;
 }
@@ -82,7 +82,7 @@ bool NodeTools::reads_local(int idx, int slot) const {
   if (idx < 0) return false;
   const Node& n = p_.code[idx];
   if (n.op == Op::Local && n.a == slot) return true;
-  for (int i = 0; i < 3; ++i)
+  for (int i = 0; i < kNodeKids; ++i)
     if (reads_local(n.k[i], slot)) return true;
   return false;
 }

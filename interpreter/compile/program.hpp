@@ -19,12 +19,16 @@ namespace keli::compile {
 // The node kinds and the operands each uses are the vocabulary's table (lang/nodes.hpp).
 using Op = lang::NodeKind;
 
+// The child slots of a node: three for the widest expressions (Cond, aggregates), and one index per
+// dimension for a table's cell.
+inline constexpr int kNodeKids = lang::kMaxTableDims > 3 ? lang::kMaxTableDims : 3;
+
 // One node; lang/nodes.hpp says which fields each kind uses.
 struct Node {
   Op op;
   uint8_t aux = 0;
   int32_t a = 0, b = 0, c = 0, d = -1;
-  int32_t k[3] = {-1, -1, -1};
+  int32_t k[kNodeKids] = {-1, -1, -1, -1};
   int32_t next = -1;
 };
 
@@ -117,12 +121,12 @@ struct VarInfo {
   }
 };
 
-// A table's layout flattened for the evaluator's reads (at most two index dimensions).
+// A table's layout flattened for the evaluator's reads (up to kMaxTableDims index dimensions).
 struct Access {
   int32_t base = 0;
   int32_t ndims = 0;
-  int32_t low[lang::kMaxTableDims] = {0, 0};
-  int32_t dim[lang::kMaxTableDims] = {1, 1};
+  int32_t low[lang::kMaxTableDims] = {};
+  int32_t dim[lang::kMaxTableDims] = {1, 1, 1, 1};
 };
 
 // A domain filtered on a constant table, `x in D where T[x] == v`, precomputed by the optimizer:

@@ -18,7 +18,7 @@ namespace keli::lang {
   X(int, kMaxCallDepth, 200, "nested calls, and separately nested event handlers")                              \
   X(int, kMaxNesting, 200, "brackets, blocks and prefix operators inside one another; levels of an expression") \
   /* tables and dice */                                                                                         \
-  X(int, kMaxTableDims, 2, "index dimensions of a table")                                                       \
+  X(int, kMaxTableDims, 4, "index dimensions of a table")                                                       \
   X(int, kMaxDice, 8, "dice in one set")                                                                        \
   X(int, kMaxDiceCopies, 8, "copies in `N of {...}`")                                                           \
   X(int64_t, kMaxThrows, 1'000'000, "ways one set of dice can fall (the product of its face counts)")           \

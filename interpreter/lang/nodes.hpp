@@ -1,7 +1,7 @@
 // The compiled program's node kinds: one table with each kind's operands and meaning, in the
 // manner of Lua's lopcodes.h. compile/ emits these nodes, the optimizer rewrites them, runtime/
 // evaluates them and native/ turns them into C++. A node (compile/program.hpp) has the fields
-// aux, a, b, c, d, k[0..2] and next; the operand column says which each kind uses.
+// aux, a, b, c, d, k[0..3] and next; the operand column says which each kind uses.
 #pragma once
 
 #include <cstdint>
@@ -15,13 +15,13 @@ namespace keli::lang {
   /* values */                                                                                         \
   X(Imm, "a=value", "a constant")                                                                      \
   X(Local, "a=slot", "a local variable or parameter")                                                  \
-  X(StateGet, "a=table k0,k1=indices", "a cell of a state table (k0/k1 -1 when unused)")               \
-  X(ConstGet, "a=table k0,k1=indices", "a cell of a constant table")                                   \
+  X(StateGet, "a=table k0..k3=indices", "a cell of a state table (k -1 when unused)")                  \
+  X(ConstGet, "a=table k0..k3=indices", "a cell of a constant table")                                  \
   X(Mover, "", "the seat whose decision it is")                                                        \
   X(Phase, "", "the phase the game is in")                                                             \
   X(Ply, "", "decisions and chance events so far")                                                     \
   X(Roll, "k0=die", "a value of the current throw")                                                    \
-  X(RegionId, "a=region table k0,k1=indices", "which region or track instance")                        \
+  X(RegionId, "a=region table k0..k3=indices", "which region or track instance")                       \
   X(RegionSite, "k0=region k1=position", "the site at a position of a region or track")                \
   X(Neg, "k0", "-x")                                                                                   \
   X(Not, "k0", "not x")                                                                                \
@@ -57,8 +57,8 @@ namespace keli::lang {
   X(DomBelow, "k0=ascending domain k1=bound aux=1 if inclusive", "its leading elements below a bound") \
   /* statements, chained through next */                                                               \
   X(SetLocal, "a=slot aux=Assign k0=value", "assign a local")                                          \
-  X(StateSet, "a=table k0,k1=indices d=value aux=Assign", "assign a state cell")                       \
-  X(ConstSet, "a=table k0,k1=indices d=value aux=Assign", "assign a constant cell (board building)")   \
+  X(StateSet, "a=table k0..k3=indices d=value aux=Assign", "assign a state cell")                      \
+  X(ConstSet, "a=table k0..k3=indices d=value aux=Assign", "assign a constant cell (board building)")  \
   X(SetMover, "k0=seat", "mover = x")                                                                  \
   X(SetPhase, "k0=phase", "phase = x")                                                                 \
   X(If, "k0=condition k1=then k2=else", "a conditional")                                               \

@@ -23,7 +23,7 @@ void collect_reads(const compile::Program& p, int idx, std::set<int>& vars, std:
       collect_reads(p, p.callables[n.a].body, vars, seen);
       for (int i = 0; i < n.c; ++i) collect_reads(p, p.args[n.b + i], vars, seen);
     }
-    for (int i = 0; i < 3; ++i) collect_reads(p, n.k[i], vars, seen);
+    for (int i = 0; i < compile::kNodeKids; ++i) collect_reads(p, n.k[i], vars, seen);
   }
 }
 

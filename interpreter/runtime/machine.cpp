@@ -63,7 +63,19 @@ int64_t Machine::flat_offset(const compile::Access& t, const compile::VarInfo& i
   if (t.ndims == 1) return t.base + i;
   int64_t j = eval(n.k[1]) - t.low[1];
   if (static_cast<uint64_t>(j) >= static_cast<uint64_t>(t.dim[1])) bad_index(info, 1, j, node);
-  return t.base + i * t.dim[1] + j;
+  if (t.ndims == 2) return t.base + i * t.dim[1] + j;
+  return deep_offset(t, info, n, node, i * t.dim[1] + j);
+}
+
+// The rest of flat_offset for three and more dimensions, kept apart so that one and two stay short.
+int64_t Machine::deep_offset(const compile::Access& t, const compile::VarInfo& info, const Node& n, int node,
+                             int64_t off) {
+  for (int d = 2; d < t.ndims; ++d) {
+    int64_t i = eval(n.k[d]) - t.low[d];
+    if (static_cast<uint64_t>(i) >= static_cast<uint64_t>(t.dim[d])) bad_index(info, d, i, node);
+    off = off * t.dim[d] + i;
+  }
+  return t.base + off;
 }
 
 void Machine::bad_index(const compile::VarInfo& t, int d, int64_t i, int node) const {

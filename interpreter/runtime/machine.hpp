@@ -76,6 +76,8 @@ class Machine {
   void need_state(int node) const;
   int64_t table_offset(const compile::VarInfo& t, const compile::Node& n, int node);  // any time
   int64_t flat_offset(const compile::Access& t, const compile::VarInfo& info, const compile::Node& n, int node);
+  int64_t deep_offset(const compile::Access& t, const compile::VarInfo& info, const compile::Node& n, int node,
+                      int64_t off);
   [[noreturn]] void bad_index(const compile::VarInfo& t, int dim, int64_t i, int node) const;
   int region_of(int64_t id, int node) const;
   bool run(int first);

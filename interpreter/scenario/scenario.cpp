@@ -63,15 +63,27 @@ class Runner {
       return out;
     }
     if (!n.IsSequence()) fail(n, fmt::format("'{}' holds {} values: give a list", v.name, v.size()));
-    for (const auto& x : n) {
-      if (x.IsSequence())
-        for (const auto& y : x) out.push_back(value(p, y, v.kind));
-      else
-        out.push_back(value(p, x, v.kind));
-    }
+    flatten(p, n, v, 1, out);
     if (static_cast<int>(out.size()) != v.size())
       fail(n, fmt::format("'{}' holds {} values, but {} are given", v.name, v.size(), out.size()));
     return out;
+  }
+
+  // A table's entries in order, from a list nested at most one level per dimension (flat, or with
+  // the first index outermost; a one-dimensional table may be given by rows); `depth` is n's level.
+  void flatten(const compile::Program& p, const YAML::Node& n, const compile::VarInfo& v, size_t depth,
+               std::vector<int32_t>& out) {
+    for (const auto& x : n) {
+      if (!x.IsSequence()) {
+        out.push_back(value(p, x, v.kind));
+      } else if (depth < std::max<size_t>(v.dims.size(), 2)) {  // a list by rows of a 1-D table: as ever
+        flatten(p, x, v, depth + 1, out);
+      } else {
+        fail(x, fmt::format("'{}' has {} dimension{}: this list is nested too deep", v.name, v.dims.size(),
+                            v.dims.size() == 1 ? "" : "s"));
+      }
+      if (out.size() > static_cast<size_t>(v.size())) break;  // the count check says so
+    }
   }
 
   int32_t seat(const compile::Program& p, const YAML::Node& n) {

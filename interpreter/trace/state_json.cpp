@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "lang/limits.hpp"
 #include "util/json.hpp"
 
 namespace keli::trace {
@@ -13,6 +14,22 @@ static std::string value_text(const compile::VarInfo& v, int32_t x) {
   return std::to_string(x);
 }
 
+// The entries of v from slot `at` along dimension `depth` on: a value, or one list per dimension.
+static void table_json(const compile::VarInfo& v, const runtime::State& s, size_t depth, int at, std::string& out) {
+  if (depth == v.dims.size()) {
+    out += value_text(v, s[at]);
+    return;
+  }
+  int stride = 1;
+  for (size_t d = depth + 1; d < v.dims.size(); ++d) stride *= v.dims[d];
+  out += "[";
+  for (int i = 0; i < v.dims[depth]; ++i) {
+    if (i) out += ",";
+    table_json(v, s, depth + 1, at + i * stride, out);
+  }
+  out += "]";
+}
+
 std::string state_json(const Program& p, const runtime::State& s) {
   std::string out = fmt::format("{{\"mover\":{},\"phase\":{},\"places\":[", s[compile::kMover],
                                 util::json_string(p.phases[s[compile::kPhase]].name));
@@ -21,21 +38,7 @@ std::string state_json(const Program& p, const runtime::State& s) {
   for (const auto& v : p.vars) {
     if (!recorded(v)) continue;
     out += fmt::format(",{}:", util::json_string(v.name));
-    if (v.dims.empty()) {
-      out += value_text(v, s[v.base]);
-    } else if (v.dims.size() == 1) {
-      out += "[";
-      for (int i = 0; i < v.dims[0]; ++i) out += (i ? "," : "") + value_text(v, s[v.base + i]);
-      out += "]";
-    } else {
-      out += "[";
-      for (int i = 0; i < v.dims[0]; ++i) {
-        out += i ? ",[" : "[";
-        for (int j = 0; j < v.dims[1]; ++j) out += (j ? "," : "") + value_text(v, s[v.base + i * v.dims[1] + j]);
-        out += "]";
-      }
-      out += "]";
-    }
+    table_json(v, s, 0, v.base, out);
   }
   return out + "}";
 }
@@ -101,23 +104,18 @@ bool as_int(const util::Json& n, int32_t& out) {
   }
 }
 
-// The entries of a recorded variable, flattened (first index outside); false if one is not a value.
-bool flatten(const util::Json& r, std::vector<int32_t>& flat) {
-  auto one = [&flat](const util::Json& x) {
+// The entries of a recorded variable, flattened (first index outside); false if one is not a value
+// or the lists are nested deeper than a table's dimensions can be.
+bool flatten(const util::Json& r, std::vector<int32_t>& flat, int depth = 0) {
+  if (!r.is_array()) {
     int32_t v = 0;
-    if (!as_int(x, v)) return false;
+    if (!as_int(r, v)) return false;
     flat.push_back(v);
     return true;
-  };
-  if (!r.is_array()) return one(r);
-  for (const auto& e : r) {
-    if (!e.is_array()) {
-      if (!one(e)) return false;
-      continue;
-    }
-    for (const auto& y : e)
-      if (!one(y)) return false;
   }
+  if (depth >= lang::kMaxTableDims) return false;
+  for (const auto& e : r)
+    if (!flatten(e, flat, depth + 1)) return false;
   return true;
 }
 

@@ -193,13 +193,15 @@ std::shared_ptr<const compile::Program> failing(const std::string& decls, const 
 TEST_CASE("native engine: every runtime check fails with the interpreter's message and place", "[native]") {
   if (!native::find_compiler()) return;
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"", "    t[k + 1] = 1"},                             // index
-      {"", "    t[0] = 10 / (k - 1)"},                      // division by zero
-      {"", "    t[0] = 7 % (k - 2)"},                       // remainder by zero
-      {"", "    big += 2000000000"},                        // too large to store
-      {"", "    mover = k + 1"},                            // no such seat
-      {"", "    let x = 0\n    while x < 1 { t[0] = 1 }"},  // endless loop
-      {"", "    t[0] = min(x in 1..k: x)"},                 // min over nothing
+      {"", "    t[k + 1] = 1"},                                                                // index
+      {"var c: int per 0..1 per player per 0..2 = 0", "    c[0][mover][k + 1] = 1"},           // third index
+      {"var q: int per 0..1 per 0..1 per 0..1 per 0..1 = 0", "    t[0] = q[1][0][1][k - 1]"},  // fourth index
+      {"", "    t[0] = 10 / (k - 1)"},                                                         // division by zero
+      {"", "    t[0] = 7 % (k - 2)"},                                                          // remainder by zero
+      {"", "    big += 2000000000"},                                                           // too large to store
+      {"", "    mover = k + 1"},                                                               // no such seat
+      {"", "    let x = 0\n    while x < 1 { t[0] = 1 }"},                                     // endless loop
+      {"", "    t[0] = min(x in 1..k: x)"},                                                    // min over nothing
       {"", "    t[0] = row[South][k + 1]"},                 // position outside a region
       {"", "    for x in 1..(k * 10000000) { t[0] = 1 }"},  // range too long
   };
@@ -278,6 +280,22 @@ TEST_CASE("native engine: the budget is given at run time, not compiled in", "[n
   std::string error;
   CHECK_FALSE(lockstep_game(interp, nat, 1, 4, &error));
   CHECK(error.find("a step may do 30 units") != std::string::npos);
+}
+
+// A named value (docs/language.md, "Named values") costs nothing: the optimizer folds a constant
+// without dimensions, so the C++ made of `k == home` is the C++ made of `k == 2`: only the table
+// of constants' data (K[], which keeps home's one entry) differs.
+TEST_CASE("native engine: a named value compiles as the number it names", "[native]") {
+  auto named = failing("const home: int = 2", "    if k == home { t[0] = 1 }");
+  auto number = failing("# home is 2", "    if k == 2 { t[0] = 1 }");
+  REQUIRE(named);
+  REQUIRE(number);
+  auto code = [](std::string text) {
+    size_t at = text.find("const int64_t K[] = {");
+    REQUIRE(at != std::string::npos);
+    return text.erase(at, text.find("};", at) - at);
+  };
+  CHECK(code(native::emit(*named)) == code(native::emit(*number)));
 }
 
 }  // namespace keli::test

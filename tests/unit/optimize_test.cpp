@@ -105,6 +105,14 @@ TEST_CASE("the optimizer keeps counts and cuts loops short in Pagade Kayi Ata", 
   CHECK(k->facts.size() >= 6);
 }
 
+// A count along one index of a table of three dimensions is left to the aggregate: a kept count
+// has one slot per position of a single other index (compile/facts.cpp).
+TEST_CASE("the optimizer keeps no count of a three-dimensional table", "[optimize][facts]") {
+  auto p = compile(source_path("tests/rules/deep_state.keli"));
+  CHECK(p->facts.empty());
+  CHECK(p->visible_size == p->state_size);
+}
+
 // The debug mode recomputes every kept count after each step: a count gone wrong is reported
 // (here one is spoiled by hand), on either engine.
 TEST_CASE("the facts check finds a kept count that disagrees", "[optimize][facts]") {

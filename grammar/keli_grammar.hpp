@@ -144,6 +144,9 @@ struct statement_expected : p::failure {};
 struct stray_stmt : p::seq<p::not_at<p::sor<p::one<'}'>, p::eof>>, p::must<statement_expected>> {};
 struct block_item : recover<p::sor<stmt, stray_stmt>, level::statement> {};
 struct block : p::seq<lbrace, nest<p::star<block_item>>, p::must<rbrace>> {};
+// `site or none`: a value that may be absent (`none` is no keyword: old files use it as a choice).
+struct or_none : p::seq<kw_or, key<TAO_PEGTL_STRING("none")>> {};
+struct type_name : p::seq<ident, p::opt<or_none>> {};
 struct let_stmt : p::seq<kw_let, p::must<ident>, p::must<assign_eq>, p::must<expr>> {};
 struct elif_part : p::seq<kw_elif, p::must<expr>, p::must<block>> {};
 struct else_part : p::seq<kw_else, p::must<block>> {};
@@ -190,7 +193,6 @@ struct players_names : p::seq<kw_named, p::must<ident_list>> {};
 struct players_decl : p::seq<kw_players, p::must<expr>, p::opt<players_names>> {};
 struct pieces_decl : p::seq<kw_pieces, p::must<expr>> {};
 
-struct type_name : ident {};
 struct dim : p::sor<range, type_name, p::failure> {};
 struct dims : p::star<kw_per, p::must<dim>> {};
 struct init : p::seq<assign_eq, p::must<expr>> {};

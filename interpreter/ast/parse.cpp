@@ -25,8 +25,8 @@ using selector = pt::selector<
     pt::store_content::on<
         g::header, g::import_decl, g::about_decl, g::about_entry, g::param_decl, g::bool_type, g::int_type, g::int_set,
         g::range, g::enum_type, g::doc, g::players_decl, g::players_names, g::pieces_decl, g::const_decl, g::var_decl,
-        g::region_decl, g::track_decl, g::type_name, g::init, g::dice_decl, g::faces, g::dice_copies, g::formal,
-        g::formals, g::result_type, g::body_expr, g::def_decl, g::shape_decl, g::board_decl, g::board_call,
+        g::region_decl, g::track_decl, g::type_name, g::or_none, g::init, g::dice_decl, g::faces, g::dice_copies,
+        g::formal, g::formals, g::result_type, g::body_expr, g::def_decl, g::shape_decl, g::board_decl, g::board_call,
         g::event_decl, g::handler_params, g::guard, g::on_decl, g::setup_decl, g::move_param, g::param_filter,
         g::move_params, g::reads_clause, g::reading, g::read_text, g::read_hole, g::read_each, g::read_join,
         g::move_decl, g::otherwise_decl, g::chance_of, g::phase_decl, g::invariant_decl, g::limit_decl, g::display_decl,
@@ -69,6 +69,13 @@ std::string Builder::word(const Node& n) {
   size_t i = 0;
   while (i < s.size() && (isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_')) ++i;
   return std::string(s.substr(0, i));
+}
+
+// A value's type as written: `site`, or `site or none` however it is spaced.
+std::string Builder::type_word(const Node& n) {
+  for (const auto& k : n.children)
+    if (k->is_type<g::or_none>()) return word(n) + " or none";
+  return word(n);
 }
 
 std::string Builder::op(const Node& n) {

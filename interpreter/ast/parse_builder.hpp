@@ -63,6 +63,7 @@ class Builder {
   std::pair<size_t, size_t> extent(const Node& n) const;
   static size_t content_length(std::string_view s);
   static std::string word(const Node& n);
+  static std::string type_word(const Node& n);
   static std::string op(const Node& n);
   static std::string string_value(const Node& n);
   // A word the grammar accepted must be in the vocabulary's table; one that is not is a bug in

@@ -135,7 +135,7 @@ void Builder::storage_decl(const Node& n, Decl& d) {  // const/var NAME: TYPE pe
   d.kind = n.is_type<g::const_decl>() ? DeclKind::Const : DeclKind::Var;
   named(n, d);
   const Node& type = child<g::type_name>(n);
-  d.type = word(type);
+  d.type = type_word(type);
   d.type_span = span_of(type);
   dims(n, &type, d);
 }
@@ -168,7 +168,7 @@ void Builder::def_decl(const Node& n, Decl& d) {  // def/shape NAME(FORMALS): TY
   d.formals = formals(child<g::formals>(n));
   if (const Node* r = optional_child<g::result_type>(n)) {
     const Node& type = child<g::type_name>(*r);
-    d.type = word(type);
+    d.type = type_word(type);
     d.type_span = span_of(type);
   }
   if (const Node* b = optional_child<g::body_expr>(n))
@@ -279,7 +279,7 @@ std::vector<Formal> Builder::formals(const Node& n) {
     x.span = span_of(name_node);
     if (f->is_type<g::formal>()) {
       const Node& type = child<g::type_name>(*f);
-      x.type = word(type);
+      x.type = type_word(type);
       x.type_span = span_of(type);
     }
     out.push_back(std::move(x));
@@ -295,7 +295,7 @@ void Builder::dims(const Node& n, const Node* own_type, Decl& d) {
     if (k->is_type<g::type_name>()) {
       Dim dim;
       dim.span = span_of(*k);
-      dim.type = word(*k);
+      dim.type = type_word(*k);
       d.dims.push_back(std::move(dim));
     } else if (k->is_type<g::range>()) {
       Dim dim;

@@ -22,9 +22,9 @@ Type Checker::check_call(Expr& e, bool as_statement) {
       Type t = i < types.size() ? types[i] : Type::Error;
       Type got = expr(*e.kids[i + 1], t);
       if (!compatible(t, got))
-        diags_.report(Code::type_mismatch, e.kids[i + 1]->span,
-                      fmt::format("argument {} of {} must be {}, but this is {}", i + 1, what, ast::type_name(t),
-                                  ast::type_name(got)));
+        mismatch(*e.kids[i + 1], t, got,
+                 fmt::format("argument {} of {} must be {}, but this is {}", i + 1, what, ast::type_name(t),
+                             ast::type_name(got)));
     }
   };
   if (callee.kind != ExprKind::Name) {

@@ -59,8 +59,7 @@ Type Checker::negate(Expr& e) {
   Type t = expr(*e.kids[0]);
   negated_min_ = false;
   if (!compatible(Type::Int, t))
-    diags_.report(Code::type_mismatch, e.kids[0]->span,
-                  fmt::format("'-' needs a number, but this is {}", ast::type_name(t)));
+    mismatch(*e.kids[0], Type::Int, t, fmt::format("'-' needs a number, but this is {}", ast::type_name(t)));
   return Type::Int;
 }
 
@@ -72,10 +71,31 @@ Type Checker::logical_not(Expr& e) {
 // if C then A else B: the branches must agree; B is read in A's context (a choice of A's enum).
 Type Checker::conditional(Expr& e, Type want, int want_enum) {
   want_type(*e.kids[0], Type::Bool, "the condition of 'if'");
+  std::set<int> saved = narrow(*e.kids[0], true);
   Type a = expr(*e.kids[1], want, want_enum);
+  narrowed_ = saved;
+  narrow(*e.kids[0], false);
   Type b = expr(*e.kids[2], a == Type::Enum ? Type::Enum : want, e.kids[1]->enum_id);
+  narrowed_ = std::move(saved);
   Type t;
-  if (a == b || b == Type::Error) {
+  if ((a == Type::None || b == Type::None) && a != b) {  // `if p == none then none else p`
+    Type other = a == Type::None ? b : a;
+    t = lang::is_or_none(other)                        ? other
+        : lang::with_none(other) != other              ? lang::with_none(other)
+        : other == Type::Error                         ? Type::Error
+        : other == Type::Int && lang::is_or_none(want) ? want
+                                                       : Type::Void;
+    if (t == Type::Void) {
+      diags_.report(Code::type_mismatch, e.kids[a == Type::None ? 2 : 1]->span,
+                    fmt::format("the other branch is none, so this must be a site, player or piece, not {}",
+                                ast::type_name(other)));
+      t = Type::Error;
+    }
+  } else if (lang::is_or_none(a) && lang::without_none(a) == b) {
+    t = a;
+  } else if (lang::is_or_none(b) && lang::without_none(b) == a) {
+    t = b;
+  } else if (a == b || b == Type::Error) {
     t = a;
     e.enum_id = e.kids[1]->enum_id;
   } else if (a == Type::Error) {
@@ -100,6 +120,7 @@ Type Checker::name(Expr& e, Type want, int want_enum) {
     e.sym = l->slot;
     e.enum_id = l->enum_id;
     l->read = true;
+    if (lang::is_or_none(l->type) && narrowed_.count(l->slot)) return lang::without_none(l->type);
     return l->type;
   }
   // An enumeration's choice, read in the context of that enumeration, wins over other names.
@@ -117,6 +138,7 @@ Type Checker::name(Expr& e, Type want, int want_enum) {
   if (g >= 0) return global_name(e, g);
   int b = find_builtin_var(e.text);
   if (b >= 0) return builtin_name(e, b);
+  if (none_literal(e, want)) return Type::None;
   return choice_or_unknown(e, want, want_enum);
 }
 
@@ -217,8 +239,7 @@ Type Checker::access(Expr& e) {
   auto index_as = [&](Expr& i, Type t) {
     Type got = expr(i, t);
     if (!compatible(t, got))
-      diags_.report(Code::type_mismatch, i.span,
-                    fmt::format("this index must be {}, but it is {}", ast::type_name(t), ast::type_name(got)));
+      mismatch(i, t, got, fmt::format("this index must be {}, but it is {}", ast::type_name(t), ast::type_name(got)));
   };
   if (root->kind != ExprKind::Name) {
     diags_.report(Code::bad_index, e.span, "only tables, regions, tracks and 'roll' can be indexed");
@@ -309,7 +330,10 @@ Type Checker::binary(Expr& e) {
 Type Checker::logic_operands(Expr& e) {
   const char* op = lang::operator_info(e.op).spelling;
   want_type(*e.kids[0], Type::Bool, fmt::format("the left of '{}'", op).c_str());
+  // `x != none and ...`, `x == none or ...`: the right is read only where the left proved x
+  std::set<int> saved = narrow(*e.kids[0], e.op == lang::Operator::And);
   want_type(*e.kids[1], Type::Bool, fmt::format("the right of '{}'", op).c_str());
+  narrowed_ = std::move(saved);
   return Type::Bool;
 }
 
@@ -335,6 +359,9 @@ Type Checker::equality_operands(Expr& e) {
     rt = expr(r, lt, l.enum_id);
   }
   bool ok = compatible(lt, rt) || compatible(rt, lt);
+  // `x != none` for a site, player or piece too (where x is narrowed it is redundant, not wrong)
+  for (auto [a, b] : {std::pair{lt, rt}, std::pair{rt, lt}})
+    if (a == Type::None && (b == Type::Site || b == Type::Player || b == Type::Piece)) ok = true;
   if (lt == Type::Enum && rt == Type::Enum && l.enum_id != r.enum_id) ok = false;
   if (lt == Type::Region || lt == Type::Domain || lt == Type::Dice || lt == Type::Void) ok = ok && lt == Type::Error;
   if (!ok)
@@ -356,8 +383,7 @@ Type Checker::number_operands(Expr& e) {
   bool numbers = true;
   for (auto [t, x] : {std::pair{lt, &l}, std::pair{rt, &r}})
     if (!compatible(Type::Int, t)) {
-      diags_.report(Code::type_mismatch, x->span,
-                    fmt::format("'{}' needs numbers, but this is {}", info.spelling, ast::type_name(t)));
+      mismatch(*x, Type::Int, t, fmt::format("'{}' needs numbers, but this is {}", info.spelling, ast::type_name(t)));
       numbers = false;
     }
   if (cmp && numbers && !compatible(lt, rt))
@@ -370,7 +396,11 @@ Type Checker::aggregate(Expr& e) {
   size_t mark = scope_.size();
   Type elem = domain(*e.kids[0]);
   e.sym = declare(e.var, elem, -1, e.var_span);
-  if (e.kids.size() > 2) want_type(*e.kids[2], Type::Bool, "a 'where' filter");
+  std::set<int> saved = narrowed_;
+  if (e.kids.size() > 2) {
+    want_type(*e.kids[2], Type::Bool, "a 'where' filter");
+    narrow(*e.kids[2], true);  // the body is read only where the filter holds
+  }
   Type result;
   const char* word = lang::aggregate_word(e.agg);
   if (e.agg == lang::Aggregate::Sum || e.agg == lang::Aggregate::Min || e.agg == lang::Aggregate::Max) {
@@ -380,6 +410,7 @@ Type Checker::aggregate(Expr& e) {
     want_type(*e.kids[1], Type::Bool, fmt::format("the body of '{}'", word).c_str());
     result = e.agg == lang::Aggregate::Count ? Type::Int : Type::Bool;
   }
+  narrowed_ = std::move(saved);
   scope_.resize(mark);
   return result;
 }

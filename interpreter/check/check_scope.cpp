@@ -23,6 +23,8 @@ void Checker::begin(ast::Decl* owner, Where where) {
   scope_.clear();
   marks_.clear();
   next_slot_ = max_slot_ = 0;
+  narrowed_.clear();
+  assigned_.clear();
 }
 
 int Checker::end() {

@@ -39,28 +39,39 @@ void Checker::stmt(Stmt& s) {
 
 void Checker::let_statement(Stmt& s) {
   Type t = expr(*s.exprs[0]);
+  if (t == Type::None)
+    diags_.report(Code::type_mismatch, s.exprs[0]->span, fmt::format("'{}' needs a type to hold none", s.name),
+                  "keep none in a 'site or none' table or result, or give the local a value that may be none");
   bool reported = t == Type::Void && s.exprs[0]->kind == ExprKind::Call;  // "gives no value" already said
   if ((t == Type::Void && !reported) || t == Type::Domain || t == Type::Dice)
     diags_.report(Code::type_mismatch, s.exprs[0]->span, fmt::format("a local cannot hold {}", ast::type_name(t)));
   s.slot = declare(s.name, t, s.exprs[0]->enum_id, s.name_span);
 }
 
-void Checker::if_statement(Stmt& s) {
-  for (auto& c : s.exprs) want_type(*c, Type::Bool, "the condition of 'if'");
-  for (auto& b : s.blocks) block(b);
-}
-
+// A loop's condition and body see the narrowing of what they test, not of locals the body writes.
 void Checker::while_statement(Stmt& s) {
+  std::set<int> saved = narrowed_;
+  size_t mark = assigned_.size();
+  unnarrow_assigned(s.blocks[0]);
   want_type(*s.exprs[0], Type::Bool, "the condition of 'while'");
+  narrow(*s.exprs[0], true);
   block(s.blocks[0]);
+  restore(saved, mark);
 }
 
 void Checker::for_statement(Stmt& s) {
   size_t mark = scope_.size();
   Type elem = domain(*s.exprs[0]);
   s.slot = declare(s.name, elem, -1, s.name_span);
-  if (s.exprs.size() > 1) want_type(*s.exprs[1], Type::Bool, "a 'where' filter");
+  std::set<int> saved = narrowed_;
+  size_t assigned_mark = assigned_.size();
+  unnarrow_assigned(s.blocks[0]);
+  if (s.exprs.size() > 1) {
+    want_type(*s.exprs[1], Type::Bool, "a 'where' filter");
+    narrow(*s.exprs[1], true);
+  }
   block(s.blocks[0]);
+  restore(saved, assigned_mark);
   scope_.resize(mark);
 }
 
@@ -81,9 +92,8 @@ void Checker::return_statement(Stmt& s) {
       diags_.report(Code::type_mismatch, s.exprs[0]->span,
                     "this function declares no result type, so 'return' takes no value");
     else if (!compatible(result_, t))
-      diags_.report(
-          Code::type_mismatch, s.exprs[0]->span,
-          fmt::format("this function returns {}, but this is {}", ast::type_name(result_), ast::type_name(t)));
+      mismatch(*s.exprs[0], result_, t,
+               fmt::format("this function returns {}, but this is {}", ast::type_name(result_), ast::type_name(t)));
   }
 }
 
@@ -205,6 +215,7 @@ void Checker::assign(Stmt& s) {
     if (!l && owner_) changes_.try_emplace(owner_, target.span, fmt::format("an assignment to '{}'", root->text));
     bool was_read = l && l->read;
     t = expr(target);
+    if (l) t = l->type;  // the target's declared type: a narrowed local may be set to none again
     if (l && s.assign == lang::Assign::Set) l->read = was_read;  // writing a local is not reading it
     enum_id = target.enum_id;
   }
@@ -217,8 +228,8 @@ void Checker::assign(Stmt& s) {
   }
   Type v = expr(value, t, enum_id);
   if (ok && !compatible(t, v))
-    diags_.report(Code::type_mismatch, value.span,
-                  fmt::format("cannot assign {} to {}", ast::type_name(v), ast::type_name(t)));
+    mismatch(value, t, v, fmt::format("cannot assign {} to {}", ast::type_name(v), ast::type_name(t)));
+  if (writable && &target == root && root->is_local) assigned(root->sym);
 }
 
 }  // namespace keli::check

@@ -12,6 +12,8 @@ namespace keli::check {
 bool Checker::compatible(Type want, Type got) {
   if (want == Type::Error || got == Type::Error) return true;
   if (want == got) return true;
+  if (lang::is_or_none(want))  // a `T or none` holds none, a T, or a number as a T does
+    return got == Type::None || got == Type::Int || compatible(lang::without_none(want), got);
   if (ast::is_number(want) && got == Type::Int) return true;
   if (want == Type::Int && ast::is_number(got)) return true;
   return false;
@@ -20,8 +22,8 @@ bool Checker::compatible(Type want, Type got) {
 void Checker::want_type(Expr& e, Type want, const char* what) {
   Type got = expr(e, want);
   if (!compatible(want, got))
-    diags_.report(Code::type_mismatch, e.span,
-                  fmt::format("{} must be {}, but this is {}", what, ast::type_name(want), ast::type_name(got)));
+    mismatch(e, want, got,
+             fmt::format("{} must be {}, but this is {}", what, ast::type_name(want), ast::type_name(got)));
 }
 
 std::optional<int64_t> Checker::literal_int(const Expr& e) {

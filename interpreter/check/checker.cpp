@@ -31,15 +31,24 @@ Type type_from_name(const std::string& n) {
   if (n == "site") return Type::Site;
   if (n == "player") return Type::Player;
   if (n == "piece") return Type::Piece;
+  if (n == "site or none") return Type::SiteOrNone;
+  if (n == "player or none") return Type::PlayerOrNone;
+  if (n == "piece or none") return Type::PieceOrNone;
   return Type::Error;
 }
 
 Type Checker::declared_type(const std::string& name, Span span) {
   Type t = type_from_name(name);
-  if (t == Type::Error)
-    diags_.report(Code::unknown_type, span, fmt::format("unknown type '{}'", name),
-                  hint_or(diag::suggest(name, {"int", "bool", "site", "player", "piece"}),
-                          "types are int, bool, site, player and piece"));
+  if (t == Type::Error && name.ends_with(" or none"))
+    diags_.report(
+        Code::unknown_type, span,
+        fmt::format("'{}' cannot be none: only a site, player or piece may be", name.substr(0, name.size() - 8)),
+        "write 'site or none', 'player or none' or 'piece or none'");
+  else if (t == Type::Error)
+    diags_.report(
+        Code::unknown_type, span, fmt::format("unknown type '{}'", name),
+        hint_or(diag::suggest(name, {"int", "bool", "site", "player", "piece"}),
+                "types are int, bool, site, player and piece, and 'site or none', 'player or none', 'piece or none'"));
   return t;
 }
 
@@ -256,9 +265,8 @@ void Checker::initial_value(ast::Decl& d, Expr& e, bool is_const) {
   Type t = c_.syms[d.sym].type;
   Type got = expr(e, t);
   if (!compatible(t, got))
-    diags_.report(
-        Code::type_mismatch, e.span,
-        fmt::format("the initial value is {}, but '{}' holds {}", ast::type_name(got), d.name, ast::type_name(t)));
+    mismatch(e, t, got,
+             fmt::format("the initial value is {}, but '{}' holds {}", ast::type_name(got), d.name, ast::type_name(t)));
   if (!is_constant(e))
     diags_.report(
         Code::not_constant, e.span,
@@ -288,9 +296,8 @@ void Checker::check_def(ast::Decl& d) {
                     fmt::format("'{}' gives a value but declares no result type", d.name),
                     fmt::format("add ': {}' after the parameters", ast::type_name(got)));
     } else if (!compatible(result_, got)) {
-      diags_.report(
-          Code::type_mismatch, d.value->span,
-          fmt::format("'{}' must give {}, but this is {}", d.name, ast::type_name(result_), ast::type_name(got)));
+      mismatch(*d.value, result_, got,
+               fmt::format("'{}' must give {}, but this is {}", d.name, ast::type_name(result_), ast::type_name(got)));
     }
   } else {
     block(d.body);

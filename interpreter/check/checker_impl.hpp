@@ -118,6 +118,14 @@ class Checker {
   ast::Type equality_operands(ast::Expr& e);
   ast::Type number_operands(ast::Expr& e);
   ast::Type aggregate(ast::Expr& e);
+  // `none` (check_none.cpp): the literal, unchecked uses, narrowing by a test
+  bool none_literal(ast::Expr& e, ast::Type want);
+  void mismatch(const ast::Expr& e, ast::Type want, ast::Type got, const std::string& message);
+  void none_facts(const ast::Expr& c, bool when, std::vector<int>& out) const;
+  std::set<int> narrow(const ast::Expr& c, bool when);
+  void restore(std::set<int> saved, size_t assigned_mark);
+  void assigned(int slot);
+  void unnarrow_assigned(const ast::Block& b);
   ast::Type domain(ast::Expr& e);
   // statements (check_stmt.cpp): one function per kind
   void block(ast::Block& b);
@@ -161,7 +169,9 @@ class Checker {
   std::set<int> entered_;                                    // phases some statement names (`phase = NAME`)
   std::vector<std::pair<const ast::Decl*, size_t>> unread_;  // formals never read (W003, once no errors)
   std::vector<std::tuple<const ast::Expr*, const char*, std::string>> never_;  // guards and filters to fold
-  int formals_ = 0;  // slots below this are formals: a duplicate formal is E102, not W002
+  std::set<int> narrowed_;     // `T or none` locals proved not none here (check_none.cpp)
+  std::vector<int> assigned_;  // locals written, in order: a narrowed region ends where one is
+  int formals_ = 0;            // slots below this are formals: a duplicate formal is E102, not W002
 };
 
 }  // namespace keli::check

@@ -20,11 +20,14 @@ VarInfo Compiler::layout(const ast::Decl& d, int base, const Program& out, bool 
   t.name = d.name;
   t.base = base;
   using lang::ValueKind;
-  t.kind = d.type == "bool"     ? ValueKind::Bool
-           : d.type == "site"   ? ValueKind::Site
-           : d.type == "player" ? ValueKind::Player
-           : d.type == "piece"  ? ValueKind::Piece
-                                : ValueKind::Int;
+  const std::string none_suffix = " or none";
+  t.or_none = d.type.size() > none_suffix.size() && d.type.ends_with(none_suffix);
+  const std::string elem = t.or_none ? d.type.substr(0, d.type.size() - none_suffix.size()) : d.type;
+  t.kind = elem == "bool"     ? ValueKind::Bool
+           : elem == "site"   ? ValueKind::Site
+           : elem == "player" ? ValueKind::Player
+           : elem == "piece"  ? ValueKind::Piece
+                              : ValueKind::Int;
   for (auto& dim : d.dims) {
     if (dim.type == "site") {
       t.dims.push_back(building ? lang::kMaxSites : out.num_sites);

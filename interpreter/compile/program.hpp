@@ -114,6 +114,7 @@ struct VarInfo {
   std::vector<int> lows;  // the first index of each dimension (ranges may start anywhere)
   std::vector<lang::DimKind> dim_kinds;
   lang::ValueKind kind = lang::ValueKind::Int;  // what an element is
+  bool or_none = false;                         // `site or none` ...: an element may be none (-1)
   int size() const {
     int n = 1;
     for (int x : dims) n *= x;

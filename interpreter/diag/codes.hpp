@@ -25,6 +25,7 @@
   X(missing_index, "E207", Error, "a table used without all its indices")                                     \
   X(number_too_large, "E208", Error, "a number too large for the game's 32-bit state")                        \
   X(too_large, "E209", Error, "a table, dice set or move's choices larger than a safety bound")               \
+  X(unchecked_none, "E210", Error, "a value that may be 'none' used where a value is needed, unchecked")      \
   X(bad_param_value, "E301", Error, "a parameter value outside its allowed values")                           \
   X(unknown_param, "E302", Error, "a parameter that the game does not declare")                               \
   X(bad_param_decl, "E303", Error, "a parameter declaration whose allowed values are empty or wrong")         \

@@ -8,9 +8,45 @@
 namespace keli::lang {
 
 // What a name or expression denotes once checked.
-enum class Type : uint8_t { Error, Void, Int, Bool, Site, Player, Piece, Enum, Region, Phase, Dice, Str, Domain };
+// None is the literal `none`; SiteOrNone.. are `site or none`..: a value that may be absent, stored
+// as -1, usable as its T only where the checker has seen it tested (docs/language.md, "none").
+enum class Type : uint8_t {
+  Error,
+  Void,
+  Int,
+  Bool,
+  Site,
+  Player,
+  Piece,
+  Enum,
+  Region,
+  Phase,
+  Dice,
+  Str,
+  Domain,
+  None,
+  SiteOrNone,
+  PlayerOrNone,
+  PieceOrNone
+};
 const char* type_name(Type t);  // "an int", "a site", ... for messages
 inline bool is_number(Type t) { return t == Type::Int || t == Type::Site || t == Type::Player || t == Type::Piece; }
+// `T or none` types and their T.
+inline bool is_or_none(Type t) { return t == Type::SiteOrNone || t == Type::PlayerOrNone || t == Type::PieceOrNone; }
+inline Type without_none(Type t) {
+  return t == Type::SiteOrNone     ? Type::Site
+         : t == Type::PlayerOrNone ? Type::Player
+         : t == Type::PieceOrNone  ? Type::Piece
+                                   : t;
+}
+inline Type with_none(Type t) {
+  return t == Type::Site     ? Type::SiteOrNone
+         : t == Type::Player ? Type::PlayerOrNone
+         : t == Type::Piece  ? Type::PieceOrNone
+                             : t;
+}
+// The stored value of `none` in the state and in both engines.
+inline constexpr int kNoneValue = -1;
 
 // What a stored number means: a table element, or a move parameter's value.
 enum class ValueKind : uint8_t { Int, Bool, Site, Player, Piece };

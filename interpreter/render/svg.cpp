@@ -50,6 +50,7 @@ std::vector<std::string> seat_labels(const Program& p) {
 
 std::string value_text(const compile::VarInfo& v, int32_t x) {
   if (v.kind == lang::ValueKind::Bool) return x ? "yes" : "no";
+  if (v.or_none && x == lang::kNoneValue) return "none";
   return std::to_string(x);
 }
 

@@ -13,6 +13,7 @@ using compile::Program;
 
 static std::string var_value(const compile::VarInfo& v, int32_t x) {
   if (v.kind == lang::ValueKind::Bool) return x ? "yes" : "no";
+  if (v.or_none && x == lang::kNoneValue) return "none";
   return std::to_string(x);
 }
 

@@ -56,10 +56,29 @@ class Runner {
                                          : "use a number, true or false");
   }
 
+  // An entry of a variable: `none` where it may be absent, and then a site, seat or piece that exists.
+  int32_t entry(const compile::Program& p, const YAML::Node& n, const compile::VarInfo& v) {
+    if (!v.or_none) return value(p, n, v.kind);
+    if (n.IsScalar() && n.Scalar() == "none") return lang::kNoneValue;
+    int32_t x = value(p, n, v.kind);
+    int32_t count = v.kind == lang::ValueKind::Site     ? p.num_sites
+                    : v.kind == lang::ValueKind::Player ? p.num_players
+                                                        : p.num_pieces;
+    if (x < 0 || x >= count)
+      fail(n,
+           fmt::format("'{}' holds a {} or none, and {} is none of them", v.name,
+                       v.kind == lang::ValueKind::Site     ? "site"
+                       : v.kind == lang::ValueKind::Player ? "player"
+                                                           : "piece",
+                       x),
+           fmt::format("give 0..{} or none", count - 1));
+    return x;
+  }
+
   std::vector<int32_t> values(const compile::Program& p, const YAML::Node& n, const compile::VarInfo& v) {
     std::vector<int32_t> out;
     if (v.dims.empty()) {
-      out.push_back(value(p, n, v.kind));
+      out.push_back(entry(p, n, v));
       return out;
     }
     if (!n.IsSequence()) fail(n, fmt::format("'{}' holds {} values: give a list", v.name, v.size()));
@@ -75,7 +94,7 @@ class Runner {
                std::vector<int32_t>& out) {
     for (const auto& x : n) {
       if (!x.IsSequence()) {
-        out.push_back(value(p, x, v.kind));
+        out.push_back(entry(p, x, v));
       } else if (depth < std::max<size_t>(v.dims.size(), 2)) {  // a list by rows of a 1-D table: as ever
         flatten(p, x, v, depth + 1, out);
       } else {

@@ -11,6 +11,7 @@ using compile::Program;
 
 static std::string value_text(const compile::VarInfo& v, int32_t x) {
   if (v.kind == lang::ValueKind::Bool) return x ? "true" : "false";
+  if (v.or_none && x == lang::kNoneValue) return "null";  // `none` (docs/trace-format.md)
   return std::to_string(x);
 }
 
@@ -91,6 +92,10 @@ namespace {
 
 // A recorded value as a number: booleans as 0 and 1.
 bool as_int(const util::Json& n, int32_t& out) {
+  if (n.is_null()) {  // `none`
+    out = lang::kNoneValue;
+    return true;
+  }
   if (n.is_boolean()) {
     out = n.get<bool>() ? 1 : 0;
     return true;

@@ -202,6 +202,7 @@ std::optional<int64_t> expected_value(const CaseFile& f, const std::string& text
   static const std::regex number(R"(-?[0-9]+)");
   if (std::regex_match(text, number)) return std::stoll(text);
   if (text == "true" || text == "false") return text == "true" ? 1 : 0;
+  if (text == "none") return lang::kNoneValue;  // a `site or none` ... that is none
   const ast::Decl* players = f.game->checked().players;
   if (players)
     for (size_t i = 0; i < players->names.size(); ++i)
@@ -226,7 +227,7 @@ std::optional<Expect> parse_expect(CaseFile& f, const std::string& comment, int 
   if (!v) {
     f.problems.push_back(
         fmt::format("line {}: write `# expect: NAME = VALUE`, `# expect: NAME[i] = VALUE` or "
-                    "`# expect error: TEXT` (VALUE a number, true, false or a seat)",
+                    "`# expect error: TEXT` (VALUE a number, true, false, none or a seat)",
                     line));
     return std::nullopt;
   }

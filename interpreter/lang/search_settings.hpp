@@ -8,17 +8,17 @@
 namespace keli::lang {
 
 // X(key, doc)
-#define KELI_SEARCH_SETTINGS(X)                                                           \
+#define KELI_SEARCH_SETTINGS(X)                                                             \
   X(cutoff, "decisions after which a rollout stops and the evaluation scores it (0: none)") \
-  X(scale, "the lead that counts as a 73% chance when an evaluation becomes a reward")    \
-  X(rollout, "1: a random rollout from each new node; 0: score it by the evaluation")     \
-  X(order, "1: try a node's moves best first by the evaluation; 0: in random order")      \
-  X(iterations, "search iterations per decision")                                         \
-  X(time, "seconds per decision instead of a number of iterations")                       \
-  X(playouts, "rollouts per legal move")                                                  \
-  X(depth, "decisions looked ahead")                                                      \
-  X(memory, "megabytes of states a search tree keeps")                                    \
-  X(c, "the exploration constant of the tree search")                                     \
+  X(scale, "the lead that counts as a 73% chance when an evaluation becomes a reward")      \
+  X(rollout, "1: a random rollout from each new node; 0: score it by the evaluation")       \
+  X(order, "1: try a node's moves best first by the evaluation; 0: in random order")        \
+  X(iterations, "search iterations per decision")                                           \
+  X(time, "seconds per decision instead of a number of iterations")                         \
+  X(playouts, "rollouts per legal move")                                                    \
+  X(depth, "decisions looked ahead")                                                        \
+  X(memory, "megabytes of states a search tree keeps")                                      \
+  X(c, "the exploration constant of the tree search")                                       \
   X(verbose, "1: report each search on stderr")
 
 struct SearchSetting {

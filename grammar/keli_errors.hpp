@@ -44,6 +44,7 @@ KELI_EXPECT(faces, "expected a list of faces '[v1, v2, ...]'");
 KELI_EXPECT(dice_spec, "expected dice: '[faces], [faces], ...' or 'N of [faces]'");
 KELI_EXPECT(formals, "expected a parameter list '(name: type, ...)'");
 KELI_EXPECT(def_body, "expected '= expression' or a block '{ ... }'");
+KELI_EXPECT(body_expr, "expected '= count(...)' or '= sum(...)': a fact is one expression (docs/language.md)");
 KELI_EXPECT(board_body, "expected a block '{ ... }' or a shape call such as 'two_rows(7)'");
 KELI_EXPECT(phase_body, "expected the phase's rules '{ move ... }' or 'chance DICE { ... }'");
 KELI_EXPECT(kw_at, "expected 'at' in 'display pieces at SITE_OF by OWNER_OF'");

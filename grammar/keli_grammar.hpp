@@ -212,6 +212,9 @@ struct result_type : p::seq<colon, p::must<type_name>> {};
 struct body_expr : p::seq<assign_eq, p::must<expr>> {};
 struct def_body : p::sor<body_expr, block, p::failure> {};
 struct def_decl : p::seq<kw_def, p::must<ident>, p::must<formals>, p::opt<result_type>, p::must<def_body>> {};
+// `fact NAME(KEYS): int = count(x in D where ...)` (or sum): a value the engine keeps up to date
+// (docs/language.md, "Facts the engine keeps"); its body is one expression.
+struct fact_decl : p::seq<kw_fact, p::must<ident>, p::must<formals>, p::opt<result_type>, p::must<body_expr>> {};
 struct shape_decl : p::seq<kw_shape, p::must<ident>, p::must<formals>, p::must<block>> {};
 struct board_call : p::seq<ident, p::must<call_suffix>> {};
 struct board_body : p::sor<block, board_call, p::failure> {};
@@ -277,7 +280,7 @@ struct ai_decl : p::seq<kw_ai, p::must<lbrace>, p::star<p::not_at<rbrace>, ai_it
 // `remove invariant NAME|"text"` drop the base's.
 struct replaceable
     : p::sor<param_decl, players_decl, pieces_decl, const_decl, var_decl, region_decl, track_decl, dice_decl, def_decl,
-             shape_decl, board_decl, event_decl, on_decl, phase_decl, invariant_decl> {};
+             fact_decl, shape_decl, board_decl, event_decl, on_decl, phase_decl, invariant_decl> {};
 struct override_decl : p::seq<kw_override, p::must<replaceable>> {};
 struct removed_handler : p::seq<kw_on, p::must<ident>> {};
 struct invariant_named : p::sor<ident, string_lit> {};
@@ -288,8 +291,8 @@ struct extend_decl : p::seq<kw_extend, p::must<kw_phase>, p::must<ident>, p::mus
 
 struct decl
     : p::sor<header, import_decl, about_decl, param_decl, players_decl, pieces_decl, const_decl, var_decl, region_decl,
-             track_decl, dice_decl, def_decl, shape_decl, board_decl, event_decl, on_decl, setup_decl, phase_decl,
-             invariant_decl, limit_decl, display_decl, ai_decl, override_decl, remove_decl, extend_decl> {};
+             track_decl, dice_decl, def_decl, fact_decl, shape_decl, board_decl, event_decl, on_decl, setup_decl,
+             phase_decl, invariant_decl, limit_decl, display_decl, ai_decl, override_decl, remove_decl, extend_decl> {};
 struct declaration_expected : p::failure {};
 struct stray_decl : p::seq<p::not_at<p::eof>, p::must<declaration_expected>> {};
 struct top_item : recover<p::sor<decl, stray_decl>, level::declaration> {};

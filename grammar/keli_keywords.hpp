@@ -37,6 +37,7 @@ enum WordRole : uint8_t {
   X(dice, "dice", Declaration)                \
   X(of, "of", Other)                          \
   X(def, "def", Declaration)                  \
+  X(fact, "fact", Declaration)                \
   X(shape, "shape", Declaration)              \
   X(board, "board", Declaration)              \
   X(event, "event", Declaration)              \

@@ -179,6 +179,8 @@ struct Decl {
   // ai_setting is the KEY of a setting `KEY VALUE` there (the Def is then search_KEY(): int).
   bool for_ai = false;
   std::string ai_setting;
+  // Def: declared `fact`, a count or sum the engine keeps up to date (check/facts.cpp).
+  bool is_fact = false;
   // Param
   ParamType ptype = ParamType::Int;
   bool override_only = false;        // `param NAME = VALUE` in a variant: a new default only

@@ -51,7 +51,7 @@ void Builder::declaration(const Node& n, Decl& d) {
   if (n.is_type<g::const_decl>() || n.is_type<g::var_decl>()) return storage_decl(n, d);
   if (n.is_type<g::region_decl>() || n.is_type<g::track_decl>()) return place_decl(n, d);
   if (n.is_type<g::dice_decl>()) return dice_decl(n, d);
-  if (n.is_type<g::def_decl>() || n.is_type<g::shape_decl>()) return def_decl(n, d);
+  if (n.is_type<g::def_decl>() || n.is_type<g::shape_decl>() || n.is_type<g::fact_decl>()) return def_decl(n, d);
   if (n.is_type<g::board_decl>()) return board_decl(n, d);
   if (n.is_type<g::event_decl>()) return event_decl(n, d);
   if (n.is_type<g::on_decl>()) return on_decl(n, d);
@@ -162,8 +162,10 @@ void Builder::dice_decl(const Node& n, Decl& d) {
   }
 }
 
-void Builder::def_decl(const Node& n, Decl& d) {  // def/shape NAME(FORMALS): TYPE = EXPR or { ... }
-  d.kind = n.is_type<g::def_decl>() ? DeclKind::Def : DeclKind::Shape;
+// def/shape/fact NAME(FORMALS): TYPE = EXPR or { ... }; a fact is a Def the engine keeps.
+void Builder::def_decl(const Node& n, Decl& d) {
+  d.kind = n.is_type<g::shape_decl>() ? DeclKind::Shape : DeclKind::Def;
+  d.is_fact = n.is_type<g::fact_decl>();
   named(n, d);
   d.formals = formals(child<g::formals>(n));
   if (const Node* r = optional_child<g::result_type>(n)) {

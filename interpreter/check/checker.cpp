@@ -102,6 +102,7 @@ void Checker::check_all() {
   check_build_calls();
   check_agent_defs();
   check_ai_block();
+  check_facts();
 }
 
 // The types of parameters, tables, places, dice, phases and function results, and the formals.

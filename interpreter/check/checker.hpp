@@ -54,6 +54,20 @@ struct EnumInfo {
   std::vector<std::string> choices;
 };
 
+// A declared `fact` the engine keeps (check/facts.cpp): the count, or the sum of `weight`, of the
+// elements x of one kind whose conditions hold, each counted in the entry whose parameters equal
+// its keys. Everything here reads only x's own cells: rows of the `feeds` tables.
+struct FactShape {
+  ast::Decl* decl = nullptr;
+  const ast::Expr* aggregate = nullptr;  // count(x in D where ...: ...) or sum(...); x is its local
+  lang::DimKind element = lang::DimKind::Piece;
+  // The conditions in written order (`where` first): a test, or (with the parameter's index) the
+  // KEY of `KEY == parameter`; every parameter has one key.
+  std::vector<std::pair<const ast::Expr*, int>> parts;
+  const ast::Expr* weight = nullptr;  // sum's value; null for a count
+  std::vector<int> feeds;             // symbols of the state tables read, first index x
+};
+
 struct Checked {
   std::vector<ast::Module> modules;
   int main = -1;
@@ -70,6 +84,7 @@ struct Checked {
   ast::Decl* board = nullptr;
   std::vector<ast::Decl*> displays;  // what the text board shows
   std::vector<std::pair<std::string, std::string>> about;
+  std::vector<FactShape> facts;
 
   int lookup(const std::string& name) const {
     auto it = by_name.find(name);

@@ -144,6 +144,8 @@ class Checker {
   ast::Type check_call(ast::Expr& e, bool as_statement);
   void check_recursion();
   void check_build_calls();
+  void check_facts();                           // facts.cpp: each `fact` of a shape the engine keeps
+  bool fact_shape(ast::Decl& d, FactShape& f);  // facts.cpp
   void check_ai_block();    // agent_defs.cpp: the rules never call the `ai` block, which changes nothing
   void check_agent_defs();  // agent_defs.cpp: `evaluate` and `team`, looked up by the computer players
 

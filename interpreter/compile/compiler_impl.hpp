@@ -56,6 +56,7 @@ struct Compiler {
   int piece_function(CodeGen& gen, Program& out, const std::string& name);
   int agent_hook(CodeGen& gen, const std::string& name);
   void search_settings(CodeGen& gen, Program& out);
+  void compile_facts(CodeGen& gen, Program& out);  // compile_facts.cpp: the declared facts, kept
   // effects.cpp: W007 and W008, from the compiled bodies of the main file's moves
   void warn_effects(const Program& out);
 };

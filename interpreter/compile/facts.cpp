@@ -116,7 +116,8 @@ class FactFinder : NodeTools {
   int add(Fact f) {
     for (size_t i = 0; i < p_.facts.size(); ++i) {
       const Fact& g = p_.facts[i];
-      if (g.var == f.var && g.along == f.along && g.lo == f.lo && g.hi == f.hi && g.op == f.op && g.k == f.k)
+      if (g.kind == FactKind::Cells && g.var == f.var && g.along == f.along && g.lo == f.lo && g.hi == f.hi &&
+          g.op == f.op && g.k == f.k)
         return static_cast<int>(i);
     }
     f.base = p_.state_size;
@@ -145,6 +146,7 @@ void refresh_facts(const Program& p, std::vector<int32_t>& s) {
   s.resize(p.state_size);
   std::vector<int32_t> counts;
   for (const Fact& f : p.facts) {
+    if (f.kind != FactKind::Cells) continue;  // runtime/tallies.cpp evaluates those
     recount(p, f, s, counts);
     std::copy(counts.begin(), counts.end(), s.begin() + f.base);
   }
@@ -153,6 +155,7 @@ void refresh_facts(const Program& p, std::vector<int32_t>& s) {
 std::string check_facts(const Program& p, const std::vector<int32_t>& s) {
   std::vector<int32_t> counts;
   for (const Fact& f : p.facts) {
+    if (f.kind != FactKind::Cells) continue;
     recount(p, f, s, counts);
     for (int i = 0; i < f.slots; ++i)
       if (s[f.base + i] != counts[i])
@@ -164,7 +167,14 @@ std::string check_facts(const Program& p, const std::vector<int32_t>& s) {
 
 void finish_facts(Program& p) {
   p.facts_of_var.assign(p.vars.size(), {});
-  for (size_t i = 0; i < p.facts.size(); ++i) p.facts_of_var[p.facts[i].var].push_back(static_cast<int>(i));
+  p.tallies_of_var.assign(p.vars.size(), {});
+  for (size_t i = 0; i < p.facts.size(); ++i) {
+    const Fact& f = p.facts[i];
+    if (f.kind == FactKind::Cells)
+      p.facts_of_var[f.var].push_back(static_cast<int>(i));
+    else
+      for (int v : f.feeds) p.tallies_of_var[v].push_back(static_cast<int>(i));
+  }
   refresh_facts(p, p.initial);
 }
 

@@ -216,6 +216,18 @@ class Optimizer : NodeTools {
 
   int inline_call(int idx) {
     const Node n = p_.code[idx];
+    // A declared fact is read from the slots the engine keeps, its arguments (at most
+    // kMaxTableDims) moved into the node's kids so that every walk of the tree sees them.
+    for (size_t f = 0; f < p_.facts.size(); ++f)
+      if (p_.facts[f].kind == FactKind::Tally && p_.facts[f].def == n.a) {
+        Node& get = p_.code[idx];
+        get.op = Op::FactGet;
+        get.a = static_cast<int32_t>(f);
+        get.aux = static_cast<uint8_t>(FactRead::Tally);
+        for (int i = 0; i < kNodeKids; ++i) get.k[i] = i < n.c ? p_.args[n.b + i] : -1;
+        get.b = get.c = 0;
+        return idx;
+      }
     const Callable& cl = p_.callables[n.a];
     if (!cl.is_expr || cl.body < 0 || n.c != static_cast<int>(cl.params.size())) return idx;
     for (int i = 0; i < n.c; ++i)

@@ -9,7 +9,8 @@ namespace {
 bool is_truth_value(const Node& n) {
   auto o = lang::node_operator(n.op);
   if (o) return lang::operator_info(*o).cls != lang::OpClass::Arithmetic;
-  if (n.op == Op::FactGet) return static_cast<FactRead>(n.aux) != FactRead::Count;
+  if (n.op == Op::FactGet)
+    return static_cast<FactRead>(n.aux) == FactRead::Any || static_cast<FactRead>(n.aux) == FactRead::All;
   return n.op == Op::AggAny || n.op == Op::AggAll;
 }
 // Reads that cannot fail: a number, a local, the mover, the phase, the ply.

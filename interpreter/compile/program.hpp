@@ -143,17 +143,36 @@ struct DomainIndex {
 // (one position for a one-dimensional table), how many positions x of [lo, hi] along the
 // aggregate's index hold a cell with `cell op k`. Kept in hidden slots after the variables,
 // updated on every write of the table; never part of traces, equality or invariants.
+// A fact is found by the optimizer (Cells: cells of one table that pass a test, counted along one
+// index) or declared by the rules (Tally: `fact NAME(KEYS) = count/sum(x in D where ...)`, each
+// element x adding to the entry of its keys; compile/compile_facts.cpp).
+enum class FactKind : uint8_t { Cells, Tally };
+// One condition of a Tally, evaluated in written order for an element: a callable (x) -> value,
+// a test (key < 0: false means x adds nothing) or the key of parameter `key`.
+struct TallyStep {
+  int callable = -1;
+  int key = -1;
+};
 struct Fact {
+  FactKind kind = FactKind::Cells;
   int var = 0;         // the state table
   int along = 0;       // the index the count runs over (0 or 1)
   int lo = 0, hi = 0;  // the positions counted (table offsets, 0-based)
   lang::Operator op = lang::Operator::Ne;
   int64_t k = 0;
   int base = 0;   // first hidden slot
-  int slots = 1;  // one per position of the other index
+  int slots = 1;  // one per position of the other index (Tally: per combination of its keys)
+  // Tally only:
+  int def = -1;                  // the fact's definition: what the slots must equal
+  std::vector<TallyStep> steps;  // the conditions and keys, in written order
+  std::vector<int> key_sizes;    // per parameter: how many values (sites, seats or pieces)
+  int weight = -1;               // sum's callable (x) -> what x adds; -1: a count, x adds 1
+  int elements = 0;              // how many elements x there are
+  std::vector<int> feeds;        // the vars whose rows (first index x) the steps read
 };
 // What FactGet reads from a fact: the count, whether it is above zero, or whether it is all.
-enum class FactRead : uint8_t { Count, Any, All };
+// Tally: the entry of the arguments (FactGet k[0..], one per key), 0 for arguments out of range.
+enum class FactRead : uint8_t { Count, Any, All, Tally };
 
 struct SiteInfo {
   int x = 0, y = 0;
@@ -212,7 +231,8 @@ struct Program {
   bool guards_write_state = true;                // some move guard or filter may write the state
   std::vector<DomainIndex> domain_indexes;       // DomIndex a=index k0=value
   std::vector<Fact> facts;                       // FactGet a=fact
-  std::vector<std::vector<int>> facts_of_var;    // per entry of vars: the facts it feeds
+  std::vector<std::vector<int>> facts_of_var;    // per entry of vars: the Cells facts it feeds
+  std::vector<std::vector<int>> tallies_of_var;  // per entry of vars: the Tally facts it feeds
   int visible_size = 0;                          // slots before the facts' hidden ones
   // For computer players (agents/): `def evaluate(p: player): int` (higher is better for p) and
   // `def team(p: player): int` (seats with equal values are partners); -1 when not declared.

@@ -35,6 +35,7 @@
   X(missing_return, "E404", Error, "a function with a result type that can end without one")                  \
   X(not_constant, "E405", Error, "a value that must be known before play is not")                             \
   X(handler_arity, "E406", Error, "a handler whose parameters do not match its event")                        \
+  X(bad_fact, "E407", Error, "a 'fact' whose value the engine cannot keep up to date")                        \
   X(eval_error, "E501", Error, "building the board or tables failed")                                         \
   X(runtime, "E601", Error, "the rules failed during play (index outside a table, endless loop, ...)")        \
   X(bad_trace, "E701", Error, "a trace file that cannot be read or does not match its game")                  \

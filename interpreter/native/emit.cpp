@@ -230,6 +230,7 @@ void Emitter::callables() {
   }
   for (size_t i = 0; i < p_.rules.size(); ++i)
     line(fmt::format("void r{}({});\nvoid g{}({}{});", i, params_sig(p_.rules[i].params.size()), i, kSig, kOrigin(p_)));
+  tally_declarations();
   for (size_t i = 0; i < p_.callables.size(); ++i) {
     const compile::Callable& cl = p_.callables[i];
     const bool args = passes_args(static_cast<int>(i));
@@ -255,6 +256,7 @@ void Emitter::callables() {
     line("return v;");
     close();
   }
+  tally_functions();
 }
 
 void Emitter::bodies() {

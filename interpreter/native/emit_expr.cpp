@@ -285,6 +285,7 @@ std::string Emitter::element(const Dom& d, const std::string& i) {
 // checked as the cell read would check it.
 std::string Emitter::fact(const Node& n, int idx) {
   const compile::Fact& f = p_.facts[n.a];
+  if (f.kind == compile::FactKind::Tally) return tally(n);
   const compile::VarInfo& t = p_.vars[f.var];
   std::string at = "0";
   if (t.dims.size() == 2) {
@@ -300,6 +301,7 @@ std::string Emitter::fact(const Node& n, int idx) {
     case compile::FactRead::Count: line(fmt::format("const int64_t {} = {};", out, count)); break;
     case compile::FactRead::Any: line(fmt::format("const int64_t {} = {} > 0;", out, count)); break;
     case compile::FactRead::All: line(fmt::format("const int64_t {} = {} == {};", out, count, f.hi - f.lo + 1)); break;
+    case compile::FactRead::Tally: break;
   }
   return out;
 }

@@ -24,7 +24,7 @@ static const char* combine_op(uint8_t aux) {
 void Emitter::state_set(const Node& n, int idx) {
   std::string off = tmp();
   line(fmt::format("const int64_t {} = {};", off, table_offset(p_.vars[n.a], n, idx)));
-  const bool kept = !p_.facts.empty() && !p_.facts_of_var[n.a].empty();
+  const bool kept = !p_.facts.empty() && (!p_.facts_of_var[n.a].empty() || !p_.tallies_of_var[n.a].empty());
   std::string old;
   if (compound(n.aux) || kept) {
     old = tmp();
@@ -37,7 +37,10 @@ void Emitter::state_set(const Node& n, int idx) {
     line(fmt::format("const int64_t {} = ar<Operator::{}>(c, {}, {}, {});", w, combine_op(n.aux), idx, old, v));
   }
   line(fmt::format("s[{}] = store(c, {}, {});", off, idx, w));
-  if (kept) update_facts(n.a, off, old, w);
+  if (kept) {
+    update_facts(n.a, off, old, w);
+    update_tallies(n.a, off, old, w, idx);
+  }
 }
 
 // compile/facts.hpp's update_facts written out for one variable: each fact it feeds moves by

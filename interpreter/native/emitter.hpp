@@ -35,6 +35,11 @@ class Emitter {
   std::string builtin(const compile::Node& n, int idx);
   std::string aggregate(const compile::Node& n, int idx);
   std::string fact(const compile::Node& n, int idx);
+  // Declared facts (emit_facts.cpp).
+  std::string tally(const compile::Node& n);
+  void tally_declarations();
+  void tally_functions();
+  void update_tallies(int var, const std::string& off, const std::string& before, const std::string& now, int idx);
   std::string region_checked(int node, int region_expr);
   std::string table_offset(const compile::VarInfo& t, const compile::Node& n, int node);
   std::string fault(int node, const char* kind, const std::string& a = "0", const std::string& b = "0",

@@ -33,6 +33,8 @@ const std::vector<int>& Game::notes() const { return native_ ? native_->notes() 
 
 State Game::initial() {
   State s = p_->initial;
+  m_.bind(s.data());
+  m_.refresh_tallies();  // the declared facts of the state before setup, which both engines keep after
   if (native_) {
     native_->clear_notes();
     for (int c : p_->setups) native_->call(s.data(), c, nullptr, 0);
@@ -187,8 +189,19 @@ void Game::after_step(State& s, bool decision) {
   if (check_facts_) verify_facts(s);
 }
 
-void Game::verify_facts(const State& s) const {
+void Game::refresh_facts(State& s) {
+  compile::refresh_facts(*p_, s);
+  m_.bind(s.data());
+  m_.refresh_tallies();
+}
+
+void Game::verify_facts(const State& s) {
   std::string diff = compile::check_facts(*p_, s);
+  if (diff.empty()) {
+    std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
+    m_.bind(scratch_.data());
+    diff = m_.check_tallies();
+  }
   if (!diff.empty())
     throw std::logic_error(fmt::format("{} after step {} ({} engine)", diff, s[compile::kPly], engine_name(engine())));
 }

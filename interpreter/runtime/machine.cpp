@@ -288,7 +288,10 @@ void Machine::set_state(const Node& n, int idx) {
   int64_t v = combine(idx, n.aux, old, value);
   if (!lang::fits_state(v)) fail(idx, msg::too_large(v));
   state_[off] = static_cast<int32_t>(v);
-  if (!p_.facts.empty()) compile::update_facts(p_, n.a, off, old, v, state_);
+  if (!p_.facts.empty()) {
+    compile::update_facts(p_, n.a, off, old, v, state_);
+    if (!p_.tallies_of_var[n.a].empty()) update_tallies(n.a, off, old, v, idx);
+  }
 }
 
 void Machine::set_const(const Node& n, int idx) {

@@ -51,6 +51,11 @@ class Machine {
     if ((work_left_ -= units) < 0) out_of_work(node);
   }
 
+  // The declared facts of the bound state (runtime/tallies.cpp): recounted from the variables
+  // (a state made from outside, the initial one), or the first that differs from its recount.
+  void refresh_tallies();
+  std::string check_tallies();
+
   // Notes raised by `note` since the last clear (ids into Program::notes).
   const std::vector<int>& notes() const { return notes_; }
   void clear_notes() { notes_.clear(); }
@@ -91,6 +96,13 @@ class Machine {
   int64_t aggregate(const compile::Node& n, int node);
   int leading_below(const Domain& d, int64_t bound, bool inclusive) const;
   int64_t read_fact(const compile::Node& n, int idx);
+  // Declared facts (runtime/tallies.cpp): the entry an element adds to (-1: none) and what it adds.
+  struct TallyPart {
+    int64_t slot = -1, weight = 0;
+  };
+  TallyPart tally_part(const compile::Fact& f, int64_t x);
+  void update_tallies(int var, int64_t off, int64_t before, int64_t now, int node);
+  int64_t read_tally(const compile::Node& n);
 
   const compile::Program& p_;
   compile::Program* building_;

@@ -97,6 +97,7 @@ int Machine::leading_below(const Domain& d, int64_t bound, bool inclusive) const
 int64_t Machine::read_fact(const Node& n, int idx) {
   need_state(idx);
   const compile::Fact& f = p_.facts[n.a];
+  if (f.kind == compile::FactKind::Tally) return read_tally(n);
   const compile::VarInfo& t = p_.vars[f.var];
   int64_t at = 0;
   if (t.dims.size() == 2) {
@@ -109,6 +110,7 @@ int64_t Machine::read_fact(const Node& n, int idx) {
     case compile::FactRead::Count: return count;
     case compile::FactRead::Any: return count > 0;
     case compile::FactRead::All: return count == f.hi - f.lo + 1;
+    case compile::FactRead::Tally: break;
   }
   return count;
 }

@@ -135,7 +135,7 @@ class Runner {
     return k;
   }
 
-  void set_position(const compile::Program& p, runtime::State& s, const YAML::Node& pos) {
+  void set_position(const compile::Program& p, runtime::Game& g, runtime::State& s, const YAML::Node& pos) {
     need_map(pos, "'position'");
     for (const auto& kv : pos) {
       std::string key = kv.first.as<std::string>();
@@ -150,7 +150,7 @@ class Runner {
         fail(kv.first, fmt::format("the game has no variable '{}'", key), diag::suggest(key, state_keys(p)));
       }
     }
-    compile::refresh_facts(p, s);  // the counts the engine keeps follow the variables set here
+    g.refresh_facts(s);  // the values the engine keeps follow the variables set here
   }
 
   std::string show(const std::vector<int32_t>& v) { return fmt::format("[{}]", fmt::join(v, ", ")); }
@@ -374,7 +374,7 @@ class Runner {
     bool inv = !sc["check_invariants"] || boolean(sc["check_invariants"], "'check_invariants'");
     try {
       runtime::State s = g.initial();
-      if (sc["position"]) set_position(p, s, sc["position"]);
+      if (sc["position"]) set_position(p, g, s, sc["position"]);
       std::vector<std::string> notes;
       if (sc["play"]) play(p, g, s, sc["play"], notes, inv);
       if (sc["expect"]) check(p, g, s, sc["expect"], notes);

@@ -1,0 +1,98 @@
+// The declared facts (compile::FactKind::Tally) in the interpreter: after a write to a cell of an
+// element's row, that element's part is taken out of the entry it added to with the cell's old
+// value and put into the entry of the new one. The native emitter writes the same steps out
+// (native/emit_facts.cpp); both evaluate an element's conditions in written order, stopping at
+// the first false one, and count nothing for a key outside its parameter's values.
+#include <fmt/format.h>
+
+#include "lang/arith.hpp"
+#include "runtime/machine.hpp"
+#include "runtime/messages.hpp"
+
+namespace keli::runtime {
+
+Machine::TallyPart Machine::tally_part(const compile::Fact& f, int64_t x) {
+  TallyPart part;
+  int64_t keys[lang::kMaxTableDims] = {0, 0, 0, 0};
+  for (const compile::TallyStep& st : f.steps) {
+    const int64_t v = invoke(st.callable, &x, 1);
+    if (st.key < 0) {
+      if (v == 0) return part;
+      continue;
+    }
+    if (v < 0 || v >= f.key_sizes[st.key]) return part;
+    keys[st.key] = v;
+  }
+  part.slot = 0;
+  for (size_t i = 0; i < f.key_sizes.size(); ++i) part.slot = part.slot * f.key_sizes[i] + keys[i];
+  part.weight = f.weight < 0 ? 1 : invoke(f.weight, &x, 1);
+  return part;
+}
+
+// The cell at `off` of `var` went from `before` to `now` (already stored).
+void Machine::update_tallies(int var, int64_t off, int64_t before, int64_t now, int node) {
+  const compile::VarInfo& t = p_.vars[var];
+  const int64_t x = (off - t.base) / (t.size() / t.dims[0]);
+  for (int id : p_.tallies_of_var[var]) {
+    const compile::Fact& f = p_.facts[id];
+    state_[off] = static_cast<int32_t>(before);
+    const TallyPart was = tally_part(f, x);
+    state_[off] = static_cast<int32_t>(now);
+    const TallyPart is = tally_part(f, x);
+    for (const auto& [part, sign] : {std::pair{was, -1}, std::pair{is, 1}}) {
+      if (part.slot < 0) continue;
+      int32_t& cell = state_[f.base + part.slot];
+      const int64_t v = cell + sign * part.weight;
+      if (!lang::fits_state(v)) fail(node, msg::too_large(v));
+      cell = static_cast<int32_t>(v);
+    }
+  }
+}
+
+// A fact read as its definition would answer: arguments left to right; out of range, nothing
+// matches them (0).
+int64_t Machine::read_tally(const compile::Node& n) {
+  const compile::Fact& f = p_.facts[n.a];
+  int64_t slot = 0;
+  bool inside = true;
+  for (size_t i = 0; i < f.key_sizes.size(); ++i) {
+    const int64_t v = eval(n.k[i]);
+    inside = inside && v >= 0 && v < f.key_sizes[i];
+    slot = slot * f.key_sizes[i] + (inside ? v : 0);
+  }
+  return inside ? state_[f.base + slot] : 0;
+}
+
+void Machine::refresh_tallies() {
+  for (const compile::Fact& f : p_.facts) {
+    if (f.kind != compile::FactKind::Tally) continue;
+    std::fill(state_ + f.base, state_ + f.base + f.slots, 0);
+    reset_work();
+    for (int64_t x = 0; x < f.elements; ++x) {
+      const TallyPart part = tally_part(f, x);
+      if (part.slot >= 0) state_[f.base + part.slot] += static_cast<int32_t>(part.weight);
+    }
+  }
+}
+
+// Each entry against its definition, called with the entry's arguments.
+std::string Machine::check_tallies() {
+  for (const compile::Fact& f : p_.facts) {
+    if (f.kind != compile::FactKind::Tally) continue;
+    int64_t args[lang::kMaxTableDims];
+    for (int slot = 0; slot < f.slots; ++slot) {
+      int64_t rest = slot;
+      for (size_t i = f.key_sizes.size(); i-- > 0;) {
+        args[i] = rest % f.key_sizes[i];
+        rest /= f.key_sizes[i];
+      }
+      const int64_t want = call(f.def, args, static_cast<int>(f.key_sizes.size()));
+      if (want != state_[f.base + slot])
+        return fmt::format("the fact '{}' kept for ({}) is {}, its definition gives {}", p_.callables[f.def].name,
+                           fmt::join(args, args + f.key_sizes.size(), ", "), state_[f.base + slot], want);
+    }
+  }
+  return {};
+}
+
+}  // namespace keli::runtime

@@ -10,7 +10,8 @@
 namespace keli::check {
 namespace {
 
-const char* kFactHint = "a fact counts (or sums) elements by keys: 'count(pc in pieces where ...: KEY == p)' (docs/language.md)";
+const char* kFactHint =
+    "a fact counts (or sums) elements by keys: 'count(pc in pieces where ...: KEY == p)' (docs/language.md)";
 
 // The element kind a type domain ranges over, if the expression is one (`pieces`, `sites`, `seats`).
 std::optional<lang::DimKind> type_domain(const Expr& d) {
@@ -117,10 +118,10 @@ class OwnCells {
     bool own = s.decl && !s.decl->dims.empty() && s.decl->dims[0].type == kind_word(element_);
     bool of_element = at.kind == ExprKind::Name && at.is_local && bound.count(at.sym);
     if (!own || !of_element)
-      return fail(e.span, fmt::format("'{}[...]', which is not the counted {}'s own cell ({})", root.text,
-                                      kind_word(element_),
-                                      own ? "its first index is another value" : "its first index is not a " +
-                                                                                     std::string(kind_word(element_))));
+      return fail(e.span,
+                  fmt::format("'{}[...]', which is not the counted {}'s own cell ({})", root.text, kind_word(element_),
+                              own ? "its first index is another value"
+                                  : "its first index is not a " + std::string(kind_word(element_))));
     feeds.insert(root.sym);
   }
 
@@ -196,7 +197,8 @@ bool Checker::fact_shape(ast::Decl& d, FactShape& f) {
   if (agg.kind != ExprKind::Aggregate || (agg.agg != lang::Aggregate::Count && agg.agg != lang::Aggregate::Sum))
     return bad(agg.span, "its value must be a count(...) or a sum(...)");
   auto element = type_domain(*agg.kids[0]);
-  if (!element) return bad(agg.kids[0]->span, "it must range over all 'pieces', 'sites' or 'seats' (filter with 'where')");
+  if (!element)
+    return bad(agg.kids[0]->span, "it must range over all 'pieces', 'sites' or 'seats' (filter with 'where')");
   f.aggregate = &agg;
   f.element = *element;
   std::vector<const Expr*> parts;

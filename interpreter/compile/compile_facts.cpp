@@ -21,12 +21,30 @@ lang::DimKind kind_of_type(const std::string& t) {
 
 }  // namespace
 
+// Unoptimized, a fact is only its definition, called (the lockstep tests' other side).
 void Compiler::compile_facts(CodeGen& gen, Program& out) {
   for (const check::FactShape& shape : ck.facts) {
     const ast::Decl& d = *shape.decl;
     Fact f;
     f.kind = FactKind::Tally;
     f.def = gen.callable_for(d);
+    VarInfo table;
+    table.name = d.name;
+    for (const auto& formal : d.formals) {
+      table.dims.push_back(count_of_kind(out, kind_of_type(formal.type)));
+      table.lows.push_back(0);
+      table.dim_kinds.push_back(kind_of_type(formal.type));
+    }
+    int64_t slots = 1;
+    for (int n : table.dims) slots *= n;  // at most kMaxTableDims factors of at most kMaxPieces
+    if (slots + out.state_size > lang::kMaxTableCells) {
+      diags.report(diag::Code::too_large, d.name_span,
+                   fmt::format("the fact '{}' keeps {} values, and the state may hold {} in all", d.name, slots,
+                               lang::kMaxTableCells));
+      return;
+    }
+    out.declared_facts.emplace_back(table, f.def);
+    if (!optimized) continue;
     auto of_element = [&](const ast::Expr& e, const std::string& what) {
       int c = gen.new_callable(fmt::format("fact {} {}", d.name, what), d.frame);
       const int frame = out.callables[c].frame;
@@ -39,18 +57,8 @@ void Compiler::compile_facts(CodeGen& gen, Program& out) {
     for (const auto& [e, key] : shape.parts)
       f.steps.push_back({of_element(*e, key < 0 ? "condition" : "key " + d.formals[key].name), key});
     if (shape.weight) f.weight = of_element(*shape.weight, "value");
-    int64_t slots = 1;
-    for (const auto& formal : d.formals) {
-      f.key_sizes.push_back(count_of_kind(out, kind_of_type(formal.type)));
-      slots *= f.key_sizes.back();
-    }
+    f.key_sizes = table.dims;
     f.elements = count_of_kind(out, shape.element);
-    if (slots + out.state_size > lang::kMaxTableCells) {
-      diags.report(diag::Code::too_large, d.name_span,
-                   fmt::format("the fact '{}' keeps {} values, and the state may hold {} in all", d.name, slots,
-                               lang::kMaxTableCells));
-      return;
-    }
     for (int sym : shape.feeds)
       for (size_t v = 0; v < out.vars.size(); ++v)
         if (out.vars[v].name == ck.syms[sym].name) f.feeds.push_back(static_cast<int>(v));

@@ -53,7 +53,7 @@ std::shared_ptr<Program> Compiler::run(const ParamSettings& settings) {
   out->evaluate = agent_hook(gen, "evaluate");
   out->team = agent_hook(gen, "team");
   search_settings(gen, *out);
-  if (optimized) compile_facts(gen, *out);  // unoptimized, a fact is its definition, called
+  compile_facts(gen, *out);
   if (diags.has_errors()) return nullptr;
   warn_effects(*out);
   build_access_tables(*out);

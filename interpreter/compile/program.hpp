@@ -234,6 +234,9 @@ struct Program {
   std::vector<std::vector<int>> facts_of_var;    // per entry of vars: the Cells facts it feeds
   std::vector<std::vector<int>> tallies_of_var;  // per entry of vars: the Tally facts it feeds
   int visible_size = 0;                          // slots before the facts' hidden ones
+  // Every declared `fact`, optimized or not (compile/compile_facts.cpp): its parameters laid out
+  // as a table's dimensions (base unused) and its definition's callable, which gives each entry.
+  std::vector<std::pair<VarInfo, int>> declared_facts;
   // For computer players (agents/): `def evaluate(p: player): int` (higher is better for p) and
   // `def team(p: player): int` (seats with equal values are partners); -1 when not declared.
   int evaluate = -1, team = -1;

@@ -4,6 +4,7 @@
 #include "scenario/scenario.hpp"
 
 #include "compile/facts.hpp"
+#include "lang/limits.hpp"
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
@@ -129,6 +130,30 @@ class Runner {
     return nullptr;
   }
 
+  // A declared fact: its parameters as a table, and its definition.
+  const std::pair<compile::VarInfo, int>* fact(const compile::Program& p, const std::string& name) {
+    for (const auto& f : p.declared_facts)
+      if (f.first.name == name) return &f;
+    return nullptr;
+  }
+
+  // Every entry of a fact in s, in table order: its definition called with the entry's arguments.
+  std::vector<int32_t> fact_values(runtime::Game& g, const runtime::State& s,
+                                   const std::pair<compile::VarInfo, int>& f) {
+    const compile::VarInfo& t = f.first;
+    std::vector<int32_t> out;
+    int64_t args[lang::kMaxTableDims] = {0, 0, 0, 0};
+    for (int slot = 0; slot < t.size(); ++slot) {
+      int rest = slot;
+      for (size_t i = t.dims.size(); i-- > 0;) {
+        args[i] = rest % t.dims[i];
+        rest /= t.dims[i];
+      }
+      out.push_back(static_cast<int32_t>(g.call(s, f.second, args, static_cast<int>(t.dims.size()))));
+    }
+    return out;
+  }
+
   std::vector<std::string> state_keys(const compile::Program& p) {
     std::vector<std::string> k = {"mover", "phase"};
     for (const auto& v : p.vars) k.push_back(v.name);
@@ -146,8 +171,10 @@ class Runner {
       } else if (const auto* v = var(p, key)) {
         auto vals = values(p, kv.second, *v);
         std::copy(vals.begin(), vals.end(), s.begin() + v->base);
+      } else if (fact(p, key)) {
+        fail(kv.first, fmt::format("'{}' is a fact the engine keeps: a position sets the variables it counts", key),
+             "leave it out; it may be expected after the play");
       } else {
-        fail(kv.first, fmt::format("the game has no variable '{}'", key), diag::suggest(key, state_keys(p)));
       }
     }
     g.refresh_facts(s);  // the values the engine keeps follow the variables set here
@@ -219,9 +246,14 @@ class Runner {
         auto w = values(p, want, *v);
         std::vector<int32_t> have(s.begin() + v->base, s.begin() + v->base + v->size());
         if (w != have) fail(want, fmt::format("{}: expected {}, found {}", key, show(w), show(have)));
+      } else if (const auto* f = fact(p, key)) {
+        auto w = values(p, want, f->first);
+        auto have = fact_values(g, s, *f);
+        if (w != have) fail(want, fmt::format("{}: expected {}, found {}", key, show(w), show(have)));
       } else {
         auto keys = state_keys(p);
         for (const char* k : {"legal", "illegal", "over", "ended", "places", "notes"}) keys.push_back(k);
+        for (const auto& df : p.declared_facts) keys.push_back(df.first.name);
         fail(kv.first, fmt::format("unknown expectation '{}'", key), diag::suggest(key, keys));
       }
     }

@@ -137,5 +137,31 @@ TEST_CASE("the facts check finds a kept count that disagrees", "[optimize][facts
   CHECK(compile::check_facts(*p, s).empty());
 }
 
+// A declared fact is kept in hidden slots after the variables, and the debug mode compares
+// every entry with the fact's definition: an entry spoiled by hand is reported at the next step,
+// and a refresh counts it again from the variables.
+TEST_CASE("the facts check finds a declared fact that disagrees with its definition", "[optimize][facts]") {
+  auto p = compile(source_path("tests/rules/tallies.keli"));
+  int tally = -1;
+  for (size_t i = 0; i < p->facts.size(); ++i)
+    if (p->facts[i].kind == compile::FactKind::Tally && p->facts[i].slots == 12) tally = static_cast<int>(i);
+  REQUIRE(tally >= 0);
+  CHECK(p->facts[tally].base >= p->visible_size);
+  runtime::EngineOptions checked;
+  checked.check_facts = true;
+  runtime::Game g(p, checked);
+  runtime::State s = g.initial();
+  std::vector<runtime::Move> legal;
+  g.legal(s, legal);
+  REQUIRE(legal.size() == 2);  // enter either of South's pieces
+  g.apply(s, legal.at(0));
+  CHECK(s[p->facts[tally].base + 0] == 1);  // here(0, South): the entered piece
+  s[p->facts[tally].base + 1] += 1;         // here(0, North), spoiled
+  g.legal(s, legal);
+  CHECK_THROWS_WITH(g.apply(s, legal.at(0)), Catch::Contains("the fact 'here' kept for (0, 1) is"));
+  g.refresh_facts(s);
+  CHECK(s[p->facts[tally].base + 1] == 0);
+}
+
 }  // namespace
 }  // namespace keli::test

@@ -1,0 +1,133 @@
+// A rewritten game file must play exactly as the file it replaces (issue 19, item 11): each game
+// listed in tests/first_edition/rewrites.yaml is played in lockstep against its first-edition copy
+// (tests/first_edition/games), under every option set of its battery plan, by the same random
+// choices. After every step both must offer the same moves in the same order (by notation), raise
+// the same notes, and agree on the turn, phase, places and every variable the new file keeps; the
+// variables the rewrite dropped (bookkeeping the engine now keeps, such as a `fact`) are listed
+// in the plan, and nothing else may differ. The suite plays a few games per option set;
+// KELI_REWRITE_GAMES=N plays N (the soak: thousands).
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <cstdlib>
+#include <set>
+
+#include "support.hpp"
+
+namespace keli::test {
+namespace {
+
+int games_per_set() {
+  const char* n = std::getenv("KELI_REWRITE_GAMES");
+  return n && *n ? std::max(1, std::atoi(n)) : 2;
+}
+int max_steps() { return std::getenv("KELI_BATTERY_MAX_GAMES") ? 1500 : 20000; }
+
+const compile::VarInfo* find_var(const compile::Program& p, const std::string& name) {
+  for (const auto& v : p.vars)
+    if (v.name == name) return &v;
+  return nullptr;
+}
+
+std::vector<std::string> offered(runtime::Game& g, const runtime::State& s) {
+  std::vector<runtime::Move> moves;
+  g.legal(s, moves);
+  std::vector<std::string> out;
+  for (const auto& m : moves) out.push_back(g.notation(s, m));
+  return out;
+}
+
+std::vector<std::string> note_texts(const runtime::Game& g, const compile::Program& p) {
+  std::vector<std::string> out;
+  for (int id : g.notes()) out.push_back(p.notes.at(id));
+  return out;
+}
+
+struct Pair {
+  std::shared_ptr<const compile::Program> old_p, new_p;
+  std::vector<std::pair<const compile::VarInfo*, const compile::VarInfo*>> kept;  // old, new
+};
+
+// The fixed slots and every variable of the new file agree.
+void require_same(const Pair& pr, const runtime::State& so, const runtime::State& sn) {
+  const int fixed = compile::kPlaces + pr.new_p->num_players;
+  for (int i = 0; i < fixed; ++i) REQUIRE(so[i] == sn[i]);
+  for (const auto& [vo, vn] : pr.kept) {
+    INFO("variable " << vn->name);
+    REQUIRE(std::equal(so.begin() + vo->base, so.begin() + vo->base + vo->size(), sn.begin() + vn->base));
+  }
+}
+
+void lockstep(const Pair& pr, uint64_t seed, const std::string& what) {
+  runtime::Game a(pr.old_p), b(pr.new_p);
+  runtime::Rng rng(seed);
+  runtime::State sa = a.initial(), sb = b.initial();
+  require_same(pr, sa, sb);
+  for (int step = 0; step < max_steps() && !a.over(sa); ++step) {
+    INFO(what << " seed " << seed << " step " << step);
+    REQUIRE(a.chance(sa) == b.chance(sb));
+    if (a.chance(sa)) {
+      std::vector<int32_t> roll = a.sample_roll(sa, rng);
+      a.apply_roll(sa, roll);
+      b.apply_roll(sb, roll);
+    } else {
+      std::vector<runtime::Move> ma, mb;
+      a.legal(sa, ma);
+      b.legal(sb, mb);
+      REQUIRE(offered(a, sa) == offered(b, sb));
+      const size_t pick = rng.below(ma.size());
+      a.apply(sa, ma[pick]);
+      b.apply(sb, mb[pick]);
+    }
+    REQUIRE(note_texts(a, *pr.old_p) == note_texts(b, *pr.new_p));
+    require_same(pr, sa, sb);
+  }
+  REQUIRE(a.over(sa) == b.over(sb));
+}
+
+// Pairs the variables: each of the new file's must be the old one's of that name and size; the
+// old file's others must be the plan's `dropped`.
+Pair pair_up(std::shared_ptr<const compile::Program> o, std::shared_ptr<const compile::Program> n,
+             const std::set<std::string>& dropped) {
+  Pair pr{std::move(o), std::move(n), {}};
+  for (const auto& v : pr.new_p->vars) {
+    INFO("variable " << v.name << " of the rewritten file");
+    const compile::VarInfo* old = find_var(*pr.old_p, v.name);
+    REQUIRE(old);
+    REQUIRE(old->size() == v.size());
+    pr.kept.emplace_back(old, &v);
+  }
+  for (const auto& v : pr.old_p->vars) {
+    INFO("variable " << v.name << " of the first-edition file");
+    CHECK((find_var(*pr.new_p, v.name) || dropped.count(v.name)));
+  }
+  return pr;
+}
+
+}  // namespace
+
+TEST_CASE("rewritten games play exactly as their first-edition files", "[rewrite]") {
+  YAML::Node plan = YAML::LoadFile(source_path("tests/first_edition/rewrites.yaml"));
+  REQUIRE(plan["rewrites"].IsSequence());
+  int sets = 0;
+  for (const auto& r : plan["rewrites"]) {
+    const std::string game = r["game"].as<std::string>();
+    const std::string copy = "tests/first_edition/" + game;
+    std::set<std::string> dropped;
+    for (const auto& d : r["dropped"]) dropped.insert(d.as<std::string>());
+    auto file = GameFile::open(source_path(game));
+    REQUIRE(file->ok());
+    for (const compile::ParamSettings& settings : option_combinations(*file, battery_axes(source_path(game)))) {
+      std::string what = game;
+      for (const auto& [k, v] : settings) what += fmt::format(" {}={}", k, v);
+      INFO(what);
+      Pair pr = pair_up(compile(source_path(copy), settings), compile(source_path(game), settings), dropped);
+      for (int g = 0; g < games_per_set(); ++g) lockstep(pr, 7000 + g, what);
+      ++sets;
+    }
+  }
+  CHECK(sets > 0);
+}
+
+}  // namespace keli::test

@@ -39,6 +39,18 @@ inline int base(const compile::Program& p, const std::string& name, int size) {
   return v.base;
 }
 
+// The first hidden slot of a declared `fact` the engine keeps (entries in the order of its
+// parameters, the last fastest), checked to have `size` entries.
+inline int fact_base(const compile::Program& p, const std::string& name, int size) {
+  for (const compile::Fact& f : p.facts)
+    if (f.kind == compile::FactKind::Tally && p.callables.at(f.def).name == name) {
+      if (f.slots != size)
+        throw std::runtime_error(fmt::format("fact '{}' has {} entries, not {}", name, f.slots, size));
+      return f.base;
+    }
+  throw std::runtime_error(fmt::format("the game keeps no fact '{}'", name));
+}
+
 inline std::shared_ptr<const compile::Program> load(const std::string& file, const compile::ParamSettings& settings) {
   auto gf = GameFile::open(std::string(KELI_SOURCE_DIR) + "/" + file);
   diag::Diagnostics d;

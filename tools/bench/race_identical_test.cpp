@@ -22,6 +22,7 @@ using keli::bench::PagadeKayiAta;
 using keli::bench::PahadaKeliya;
 using keli::bench::lockstep::base;
 using keli::bench::lockstep::Diff;
+using keli::bench::lockstep::fact_base;
 using keli::bench::lockstep::region;
 
 // The native cell numbering must be Keli's site numbering, so that cells compare one to one:
@@ -116,7 +117,7 @@ class PagadeSide {
       : g_(players),
         pos_(base(p, "pos", G::kPieces)),
         free_(base(p, "free", G::kPieces)),
-        here_(base(p, "here", G::kCells * players)),
+        here_(fact_base(p, "here", G::kCells * players)),  // the fact's kept entries
         die_(base(p, "die", G::kDice)),
         extra_(base(p, "extra", 1)),
         done_(base(p, "done", players)) {

@@ -32,9 +32,15 @@ Game::Game(std::shared_ptr<const compile::Program> p, const EngineOptions& engin
 const std::vector<int>& Game::notes() const { return native_ ? native_->notes() : m_.notes(); }
 
 State Game::initial() {
-  State s = p_->initial;
-  m_.bind(s.data());
-  m_.refresh_tallies();  // the declared facts of the state before setup, which both engines keep after
+  // The state before setup with its declared facts counted is the same for every game: made at
+  // the first (a fact's condition that fails still fails here, where initial() is called).
+  if (before_setup_.empty()) {
+    State counted = p_->initial;
+    m_.bind(counted.data());
+    m_.refresh_tallies();
+    before_setup_ = std::move(counted);
+  }
+  State s = before_setup_;
   if (native_) {
     native_->clear_notes();
     for (int c : p_->setups) native_->call(s.data(), c, nullptr, 0);

@@ -110,6 +110,7 @@ class Game {
   Machine m_;
   std::shared_ptr<class NativeGame> native_;  // null: the interpreter runs the game
   State scratch_;
+  State before_setup_;  // Program::initial with the declared facts counted (initial() starts here)
   bool check_facts_ = false;
   std::vector<int32_t> roll_;
   std::vector<std::string> piece_labels_;  // filled at the first piece_label

@@ -101,6 +101,7 @@ class Machine {
     int64_t slot = -1, weight = 0;
   };
   TallyPart tally_part(const compile::Fact& f, int64_t x);
+  void recount_tally(const compile::Fact& f, std::vector<int64_t>& out);
   void update_tallies(int var, int64_t off, int64_t before, int64_t now, int node);
   int64_t read_tally(const compile::Node& n);
 

@@ -63,15 +63,22 @@ int64_t Machine::read_tally(const compile::Node& n) {
   return inside ? state_[f.base + slot] : 0;
 }
 
+// What every entry of f should hold in the bound state: each element's part, added up.
+void Machine::recount_tally(const compile::Fact& f, std::vector<int64_t>& out) {
+  out.assign(f.slots, 0);
+  reset_work();
+  for (int64_t x = 0; x < f.elements; ++x) {
+    const TallyPart part = tally_part(f, x);
+    if (part.slot >= 0) out[part.slot] += part.weight;
+  }
+}
+
 void Machine::refresh_tallies() {
+  std::vector<int64_t> counts;
   for (const compile::Fact& f : p_.facts) {
     if (f.kind != compile::FactKind::Tally) continue;
-    std::fill(state_ + f.base, state_ + f.base + f.slots, 0);
-    reset_work();
-    for (int64_t x = 0; x < f.elements; ++x) {
-      const TallyPart part = tally_part(f, x);
-      if (part.slot >= 0) state_[f.base + part.slot] += static_cast<int32_t>(part.weight);
-    }
+    recount_tally(f, counts);
+    for (int slot = 0; slot < f.slots; ++slot) state_[f.base + slot] = static_cast<int32_t>(counts[slot]);
   }
 }
 
@@ -83,12 +90,7 @@ std::string Machine::check_tallies() {
   std::vector<int64_t> want;
   for (const compile::Fact& f : p_.facts) {
     if (f.kind != compile::FactKind::Tally) continue;
-    want.assign(f.slots, 0);
-    reset_work();
-    for (int64_t x = 0; x < f.elements; ++x) {
-      const TallyPart part = tally_part(f, x);
-      if (part.slot >= 0) want[part.slot] += part.weight;
-    }
+    recount_tally(f, want);
     for (int slot = 0; slot < f.slots; ++slot) {
       if (want[slot] == state_[f.base + slot]) continue;
       std::vector<int64_t> args(f.key_sizes.size());

@@ -66,7 +66,9 @@ KELI_EXPECT(rule_expected, "expected a rule 'move NAME(...) { ... }' or 'otherwi
 KELI_EXPECT(rule_decl, "expected 'move NAME(...) { ... }' or 'otherwise NAME { ... }' after 'override'");
 KELI_EXPECT(replaceable,
             "expected the declaration that 'override' replaces: param, players, pieces, const, var, region, track, "
-            "dice, def, shape, board, event, on, phase or invariant");
+            "dice, def, shape, board, event, on, phase, invariant or turn order");
+KELI_EXPECT(kw_order, "expected 'order' in 'turn order [backwards when COND] [skips NAME when COND]'");
+KELI_EXPECT(kw_when, "expected 'when'");
 KELI_EXPECT(removable, "expected what 'remove' drops from the base game: 'on EVENT' or 'invariant NAME'");
 KELI_EXPECT(invariant_named, "expected the invariant's name, or its text in double quotes");
 KELI_EXPECT(removed_rule, "expected the rule 'remove' drops: 'move NAME' or 'otherwise NAME'");
@@ -74,7 +76,7 @@ KELI_EXPECT(kw_phase, "expected 'phase' in 'extend phase NAME { ... }'");
 KELI_EXPECT(phase_rules, "expected the rules to add or replace '{ move ... }'");
 KELI_EXPECT(declaration_expected,
             "expected a declaration (import, about, param, players, var, const, region, track, dice, def, shape, "
-            "board, event, on, setup, phase, invariant, limit, display, override, remove or extend)");
+            "board, event, on, setup, phase, invariant, limit, display, turn order, override, remove or extend)");
 KELI_EXPECT(end_of_file,
             "expected a declaration (import, about, param, players, var, const, region, track, dice, def, shape, "
             "board, event, on, setup, phase, invariant, limit or display)");

@@ -167,9 +167,14 @@ struct assign_op
 struct target : p::seq<ident, p::star<index_suffix>> {};
 struct assign_stmt : p::seq<target, assign_op, p::must<expr>> {};
 struct call_stmt : p::seq<ident, call_suffix> {};
+// Turn order (stdlib/turn_order.keli): `end turn`, `pass turn`, `extra turn`. The words are not
+// reserved: `pass`, `extra` and `turn` stay usable as names (`move pass()`, `extra += 1`).
+struct end_turn_stmt : p::seq<kw_end, kw_turn> {};
+struct pass_turn_stmt : p::seq<kw_pass, kw_turn> {};
+struct extra_turn_stmt : p::seq<kw_extra, kw_turn> {};
 struct semi : sym<';'> {};
 struct stmt : p::sor<semi, let_stmt, if_stmt, while_stmt, for_stmt, return_stmt, emit_stmt, note_stmt, add_stmt,
-                     finish_stmt, end_stmt, call_stmt, assign_stmt> {};
+                     finish_stmt, end_stmt, end_turn_stmt, pass_turn_stmt, extra_turn_stmt, call_stmt, assign_stmt> {};
 
 // ---- declarations --------------------------------------------------------------
 struct header : p::seq<kw_game, p::must<string_lit>, p::opt<kw_extends, p::must<string_lit>>> {};
@@ -274,13 +279,18 @@ struct ai_entry : p::sor<def_decl, ai_setting, p::failure> {};
 struct ai_item : p::seq<p::opt<kw_override>, p::must<ai_entry>> {};
 struct ai_decl : p::seq<kw_ai, p::must<lbrace>, p::star<p::not_at<rbrace>, ai_item>, p::must<rbrace>> {};
 
+// `turn order [backwards when COND] [skips NAME when COND]`: the order of play, declared once.
+struct turn_backwards : p::seq<kw_backwards, p::must<kw_when>, p::must<expr>> {};
+struct turn_skips : p::seq<kw_skips, p::must<ident>, p::must<kw_when>, p::must<expr>> {};
+struct turn_order_decl : p::seq<kw_turn, p::must<kw_order>, p::opt<turn_backwards>, p::opt<turn_skips>> {};
+
 // A variant's `override KIND NAME ...` replaces its base's declaration of that name and kind;
 // `extend phase NAME { ... }` adds rules to a base's phase, or replaces some with `override move`.
 // `override on EVENT(...)` replaces every handler of the event; `remove on EVENT` and
 // `remove invariant NAME|"text"` drop the base's.
 struct replaceable
     : p::sor<param_decl, players_decl, pieces_decl, const_decl, var_decl, region_decl, track_decl, dice_decl, def_decl,
-             fact_decl, shape_decl, board_decl, event_decl, on_decl, phase_decl, invariant_decl> {};
+             fact_decl, shape_decl, board_decl, event_decl, on_decl, phase_decl, invariant_decl, turn_order_decl> {};
 struct override_decl : p::seq<kw_override, p::must<replaceable>> {};
 struct removed_handler : p::seq<kw_on, p::must<ident>> {};
 struct invariant_named : p::sor<ident, string_lit> {};
@@ -289,10 +299,10 @@ struct removable : p::sor<removed_handler, removed_invariant, p::failure> {};
 struct remove_decl : p::seq<kw_remove, p::must<removable>> {};
 struct extend_decl : p::seq<kw_extend, p::must<kw_phase>, p::must<ident>, p::must<phase_rules>> {};
 
-struct decl
-    : p::sor<header, import_decl, about_decl, param_decl, players_decl, pieces_decl, const_decl, var_decl, region_decl,
-             track_decl, dice_decl, def_decl, fact_decl, shape_decl, board_decl, event_decl, on_decl, setup_decl,
-             phase_decl, invariant_decl, limit_decl, display_decl, ai_decl, override_decl, remove_decl, extend_decl> {};
+struct decl : p::sor<header, import_decl, about_decl, param_decl, players_decl, pieces_decl, const_decl, var_decl,
+                     region_decl, track_decl, dice_decl, def_decl, fact_decl, shape_decl, board_decl, event_decl,
+                     on_decl, setup_decl, phase_decl, invariant_decl, limit_decl, display_decl, ai_decl,
+                     turn_order_decl, override_decl, remove_decl, extend_decl> {};
 struct declaration_expected : p::failure {};
 struct stray_decl : p::seq<p::not_at<p::eof>, p::must<declaration_expected>> {};
 struct top_item : recover<p::sor<decl, stray_decl>, level::declaration> {};

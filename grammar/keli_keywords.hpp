@@ -54,6 +54,13 @@ enum WordRole : uint8_t {
   X(limit, "limit", Declaration)              \
   X(display, "display", Declaration)          \
   X(ai, "ai", Declaration)                    \
+  X(turn, "turn", Declaration)                \
+  X(order, "order", Other)                    \
+  X(backwards, "backwards", Other)            \
+  X(skips, "skips", Other)                    \
+  X(end, "end", Other)                        \
+  X(pass, "pass", Other)                      \
+  X(extra, "extra", Other)                    \
   X(let, "let", Statement | Reserved)         \
   X(if, "if", Statement | Reserved)           \
   X(elif, "elif", Statement | Reserved)       \

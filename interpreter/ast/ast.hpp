@@ -226,6 +226,10 @@ struct Module {
   // declared): the checker keeps quiet about these names rather than report them unknown.
   size_t syntax_errors = 0;
   std::vector<std::string> broken_names;
+  // Turn order: the file passes the turn with `end turn`, `pass turn` or `extra turn`, or declares
+  // `turn order`; the loader then adds stdlib/turn_order.keli (ast/turn_order.hpp).
+  bool uses_turns = false;
+  bool declares_turn_order = false;
 };
 
 const char* decl_kind_name(DeclKind k);

@@ -52,6 +52,10 @@ std::vector<std::string> library_roots() {
   return out;
 }
 
+std::string own_library_file(const std::string& name) {
+  return (fs::path(KELI_SOURCE_ROOT) / "stdlib" / name).string();
+}
+
 Located locate(const std::string& name, const Origin& from) {
   std::vector<fs::path> roots;
   for (const auto& r : from.roots) roots.push_back(resolved(r));

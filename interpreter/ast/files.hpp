@@ -17,6 +17,9 @@ void set_search_path(std::vector<std::string> dirs);
 // and the --path folders.
 std::vector<std::string> library_roots();
 
+// A file of Keli's own stdlib/, by name (the library files the loader adds itself).
+std::string own_library_file(const std::string& name);
+
 // Where a file named by another file (or by a trace, or a scenario) is looked for, and where it
 // must turn out to lie. A name is tried against each of `bases` in order; the first existing
 // file wins if, links followed, it lies inside one of `roots` or of library_roots(). Relative

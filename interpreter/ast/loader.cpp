@@ -4,12 +4,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "ast/files.hpp"
 #include "ast/parse.hpp"
+#include "ast/turn_order.hpp"
 
 namespace keli::ast {
 namespace fs = std::filesystem;
@@ -141,11 +143,31 @@ class Loader {
 
 }  // namespace
 
+// A game that passes the turn with `end turn`, `pass turn` or `extra turn`, or declares `turn
+// order`, gets Keli's own stdlib/turn_order.keli (never a file of that name elsewhere), and its
+// defaults when none of its files declares `turn order`.
+static void add_turn_order(Loader& loader, Loaded& out) {
+  bool uses = false, declares = false;
+  for (const auto& m : out.modules) {
+    uses = uses || m.uses_turns || m.declares_turn_order;
+    declares = declares || m.declares_turn_order;
+  }
+  if (!uses) return;
+  size_t before = out.modules.size();
+  bool ok = loader.load(own_library_file(turn_order::kLibraryFile), Span{}, out) >= 0;
+  if (!declares) ok = loader.load(own_library_file(turn_order::kDefaultsFile), Span{}, out) >= 0 && ok;
+  // The library comes first, so that a game's own `turns_due` is the one reported as declared twice.
+  size_t added = out.modules.size() - before;
+  std::rotate(out.modules.begin(), out.modules.begin() + static_cast<long>(before), out.modules.end());
+  out.main = ok ? out.main + static_cast<int>(added) : -1;
+}
+
 Loaded load_game(const std::string& path, SourceSet& src, diag::Diagnostics& diags) {
   Loaded out;
   std::error_code ec;
   Loader loader(src, diags, fs::absolute(path, ec).parent_path().string());
   out.main = loader.load(path, Span{}, out);
+  if (out.main >= 0) add_turn_order(loader, out);
   out.ok = out.main >= 0 && !diags.has_errors();
   return out;
 }

@@ -109,6 +109,11 @@ class Builder {
   StmtPtr add_statement(const Node& n);
   StmtPtr finish_statement(const Node& n);
   StmtPtr end_statement(const Node& n);
+  // Turn order (parse_turns.cpp): statements over stdlib/turn_order.keli's names.
+  StmtPtr end_turn(const Node& n);
+  void pass_turn(const Node& n, Block& out);
+  StmtPtr extra_turn(const Node& n);
+  void turn_order_decl(const Node& n, Module& mod, bool is_override, Span whole);
 
   // Declarations (parse_decl.cpp): each fills the Decl that decl() opened.
   void decl(const Node& node, Module& mod);
@@ -140,6 +145,8 @@ class Builder {
 
   int file_;
   const std::vector<size_t>& error_bytes_;  // where recovered syntax errors stopped the parser
+  bool uses_turns_ = false;                 // a turn statement was read (Module::uses_turns)
+  bool declares_turn_order_ = false;        // `turn order` was read (Module::declares_turn_order)
 };
 
 }  // namespace keli::ast::parse_detail

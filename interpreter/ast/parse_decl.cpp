@@ -7,6 +7,9 @@ namespace keli::ast::parse_detail {
 
 void Builder::decl(const Node& node, Module& mod) {
   if (node.is_type<g::ai_decl>()) return ai_decl(node, mod);
+  if (node.is_type<g::turn_order_decl>()) return turn_order_decl(node, mod, false, span_of(node));
+  if (node.is_type<g::override_decl>() && node.children.at(0)->is_type<g::turn_order_decl>())
+    return turn_order_decl(*node.children.at(0), mod, true, span_of(node));
   Decl d;
   d.file = file_;
   for (size_t b : error_bytes_) d.broken = d.broken || (b >= node.begin().byte && b < node.end().byte);

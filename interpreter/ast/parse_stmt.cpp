@@ -5,7 +5,12 @@ namespace keli::ast::parse_detail {
 
 Block Builder::block(const Node& n) {
   Block out;
-  for (auto& k : n.children) out.push_back(stmt(*k));
+  for (auto& k : n.children) {
+    if (k->is_type<g::pass_turn_stmt>())
+      pass_turn(*k, out);  // two statements
+    else
+      out.push_back(stmt(*k));
+  }
   return out;
 }
 
@@ -29,6 +34,8 @@ StmtPtr Builder::stmt(const Node& n) {
   if (n.is_type<g::add_stmt>()) return add_statement(n);
   if (n.is_type<g::finish_stmt>()) return finish_statement(n);
   if (n.is_type<g::end_stmt>()) return end_statement(n);
+  if (n.is_type<g::end_turn_stmt>()) return end_turn(n);
+  if (n.is_type<g::extra_turn_stmt>()) return extra_turn(n);
   throw std::logic_error(fmt::format("unexpected statement node {}", n.type));
 }
 

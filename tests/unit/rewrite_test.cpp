@@ -4,13 +4,15 @@
 // choices. After every step both must offer the same moves in the same order (by notation), raise
 // the same notes, and agree on the turn, phase, places and every variable the new file keeps; the
 // variables the rewrite dropped (bookkeeping the engine now keeps, such as a `fact`) are listed
-// in the plan, and nothing else may differ. The suite plays a few games per option set;
-// KELI_REWRITE_GAMES=N plays N (the soak: thousands).
+// in the plan, and so are the ones it renamed (`renamed: {OLD: NEW}`, as Pagade's `extra` is now
+// the turn order's `turns_due`), which must agree under their new names; nothing else may differ. The suite plays a few
+// games per option set; KELI_REWRITE_GAMES=N plays N (the soak: thousands).
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 #include <cstdlib>
+#include <map>
 #include <set>
 
 #include "support.hpp"
@@ -86,21 +88,25 @@ void lockstep(const Pair& pr, uint64_t seed, const std::string& what) {
   REQUIRE(a.over(sa) == b.over(sb));
 }
 
-// Pairs the variables: each of the new file's must be the old one's of that name and size; the
-// old file's others must be the plan's `dropped`.
+// Pairs the variables: each of the new file's must be the old one's of that name (or the name it
+// was renamed from) and size; the old file's others must be the plan's `dropped`.
 Pair pair_up(std::shared_ptr<const compile::Program> o, std::shared_ptr<const compile::Program> n,
-             const std::set<std::string>& dropped) {
+             const std::set<std::string>& dropped, const std::map<std::string, std::string>& renamed) {
   Pair pr{std::move(o), std::move(n), {}};
+  std::map<std::string, std::string> old_name_of;
+  for (const auto& [from, to] : renamed) old_name_of[to] = from;
   for (const auto& v : pr.new_p->vars) {
     INFO("variable " << v.name << " of the rewritten file");
-    const compile::VarInfo* old = find_var(*pr.old_p, v.name);
+    auto was = old_name_of.find(v.name);
+    const compile::VarInfo* old = find_var(*pr.old_p, was == old_name_of.end() ? v.name : was->second);
     REQUIRE(old);
     REQUIRE(old->size() == v.size());
     pr.kept.emplace_back(old, &v);
   }
   for (const auto& v : pr.old_p->vars) {
     INFO("variable " << v.name << " of the first-edition file");
-    CHECK((find_var(*pr.new_p, v.name) || dropped.count(v.name)));
+    auto now = renamed.find(v.name);
+    CHECK((find_var(*pr.new_p, now == renamed.end() ? v.name : now->second) || dropped.count(v.name)));
   }
   return pr;
 }
@@ -116,13 +122,15 @@ TEST_CASE("rewritten games play exactly as their first-edition files", "[rewrite
     const std::string copy = "tests/first_edition/" + game;
     std::set<std::string> dropped;
     for (const auto& d : r["dropped"]) dropped.insert(d.as<std::string>());
+    std::map<std::string, std::string> renamed;
+    for (const auto& kv : r["renamed"]) renamed[kv.first.as<std::string>()] = kv.second.as<std::string>();
     auto file = GameFile::open(source_path(game));
     REQUIRE(file->ok());
     for (const compile::ParamSettings& settings : option_combinations(*file, battery_axes(source_path(game)))) {
       std::string what = game;
       for (const auto& [k, v] : settings) what += fmt::format(" {}={}", k, v);
       INFO(what);
-      Pair pr = pair_up(compile(source_path(copy), settings), compile(source_path(game), settings), dropped);
+      Pair pr = pair_up(compile(source_path(copy), settings), compile(source_path(game), settings), dropped, renamed);
       for (int g = 0; g < games_per_set(); ++g) lockstep(pr, 7000 + g, what);
       ++sets;
     }

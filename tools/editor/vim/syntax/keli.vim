@@ -21,6 +21,10 @@ syn keyword keliConditional if elif else then
 syn keyword keliRepeat while for
 syn keyword keliKeyword in where return when move otherwise reads joined
 syn keyword keliStatement let emit note add to finish end_game
+" Turn order: `turn order ... backwards when ... skips p when ...`; `end turn`, `pass turn`, `extra turn`.
+syn match keliDeclaration "^\s*\zsturn\s\+order\>"
+syn keyword keliDeclaration backwards skips
+syn match keliStatement "\<\(end\|pass\|extra\)\s\+turn\>"
 syn keyword keliOperatorWord and or not
 syn keyword keliAggregate sum count any all
 

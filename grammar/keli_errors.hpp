@@ -69,6 +69,7 @@ KELI_EXPECT(replaceable,
             "dice, def, shape, board, event, on, phase, invariant or turn order");
 KELI_EXPECT(kw_order, "expected 'order' in 'turn order [backwards when COND] [skips NAME when COND]'");
 KELI_EXPECT(kw_when, "expected 'when'");
+KELI_EXPECT(distinct_by, "expected 'by' in 'distinct by KEY'");
 KELI_EXPECT(removable, "expected what 'remove' drops from the base game: 'on EVENT' or 'invariant NAME'");
 KELI_EXPECT(invariant_named, "expected the invariant's name, or its text in double quotes");
 KELI_EXPECT(removed_rule, "expected the rule 'remove' drops: 'move NAME' or 'otherwise NAME'");

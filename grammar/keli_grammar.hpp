@@ -231,7 +231,10 @@ struct on_decl : p::seq<kw_on, p::must<ident>, p::must<handler_params>, p::opt<g
 struct setup_decl : p::seq<kw_setup, p::must<block>> {};
 
 struct param_filter : p::seq<kw_where, p::must<expr>> {};
-struct move_param : p::seq<ident, p::must<kw_in>, p::must<domain>, p::opt<param_filter>> {};
+// `distinct by KEY`: of the values passing the filter, only the first of each KEY is a choice.
+struct distinct_by : kw_by {};
+struct param_distinct : p::seq<kw_distinct, p::must<distinct_by>, p::must<expr>> {};
+struct move_param : p::seq<ident, p::must<kw_in>, p::must<domain>, p::opt<param_filter>, p::opt<param_distinct>> {};
 struct move_params : p::seq<lparen, p::opt<p::list<move_param, comma>>, p::must<rparen>> {};
 // `reads "..."`: how a move reads in the game's own words. Text between holes is copied; a hole
 // `{EXPR}` shows a value as the rules name it (a piece's label, a site's, a seat's name, a number);

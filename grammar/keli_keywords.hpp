@@ -61,6 +61,7 @@ enum WordRole : uint8_t {
   X(end, "end", Other)                        \
   X(pass, "pass", Other)                      \
   X(extra, "extra", Other)                    \
+  X(distinct, "distinct", Other)              \
   X(let, "let", Statement | Reserved)         \
   X(if, "if", Statement | Reserved)           \
   X(elif, "elif", Statement | Reserved)       \

@@ -75,8 +75,17 @@ enum class StmtKind : uint8_t {
   Call,
 };
 
+// A statement the parser wrote for `end turn` or `pass turn` that only keeps `turns_due`: in a game
+// without `extra turn` the loader drops it (ast/loader.cpp), so the game has no such variable.
+enum class TurnPart : uint8_t {
+  None,
+  EndTurnIf,  // `if turns_due > 0 { ... } else { mover = next_turn(mover) }`: becomes its else branch
+  DueReset,   // `turns_due = 0` before `pass turn`'s move to the next seat: dropped
+};
+
 struct Stmt {
   StmtKind kind;
+  TurnPart turn_part = TurnPart::None;
   Span span;
   std::string name;                         // Let/For: variable; Emit: event; EndGame: by
   lang::Assign assign = lang::Assign::Set;  // Assign: =, += or -=
@@ -109,7 +118,8 @@ struct MoveParam {
   std::string name;
   Span span;
   ExprPtr domain;
-  ExprPtr filter;  // `where` on one parameter: tested as soon as it is bound
+  ExprPtr filter;    // `where` on one parameter: tested as soon as it is bound
+  ExprPtr distinct;  // `distinct by KEY`: a value whose KEY an earlier value passing `where` had is dropped
   int slot = -1;
 };
 
@@ -230,6 +240,7 @@ struct Module {
   // `turn order`; the loader then adds stdlib/turn_order.keli (ast/turn_order.hpp).
   bool uses_turns = false;
   bool declares_turn_order = false;
+  bool uses_extra_turns = false;  // `extra turn`: the game keeps `turns_due`
 };
 
 const char* decl_kind_name(DeclKind k);

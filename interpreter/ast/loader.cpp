@@ -143,18 +143,46 @@ class Loader {
 
 }  // namespace
 
+// Without `extra turn` no turn is ever due: `end turn` is the move to the next seat alone and
+// `pass turn` does not reset `turns_due`, which the game then does not have (its state and traces
+// stay as they were before it wrote `end turn`).
+static void drop_turns_due(Block& b) {
+  Block kept;
+  for (auto& s : b) {
+    for (auto& inner : s->blocks) drop_turns_due(inner);
+    if (s->turn_part == TurnPart::DueReset) continue;
+    if (s->turn_part == TurnPart::EndTurnIf) {
+      for (auto& e : s->blocks.back()) kept.push_back(std::move(e));
+      continue;
+    }
+    kept.push_back(std::move(s));
+  }
+  b = std::move(kept);
+}
+
+static void drop_turns_due(Module& m) {
+  for (auto& d : m.decls) {
+    drop_turns_due(d.body);
+    for (auto& mv : d.moves) drop_turns_due(mv.body);
+  }
+}
+
 // A game that passes the turn with `end turn`, `pass turn` or `extra turn`, or declares `turn
 // order`, gets Keli's own stdlib/turn_order.keli (never a file of that name elsewhere), and its
 // defaults when none of its files declares `turn order`.
 static void add_turn_order(Loader& loader, Loaded& out) {
-  bool uses = false, declares = false;
+  bool uses = false, declares = false, extra = false;
   for (const auto& m : out.modules) {
     uses = uses || m.uses_turns || m.declares_turn_order;
     declares = declares || m.declares_turn_order;
+    extra = extra || m.uses_extra_turns;
   }
   if (!uses) return;
+  if (!extra)
+    for (auto& m : out.modules) drop_turns_due(m);
   size_t before = out.modules.size();
   bool ok = loader.load(own_library_file(turn_order::kLibraryFile), Span{}, out) >= 0;
+  if (extra) ok = loader.load(own_library_file(turn_order::kExtraTurnsFile), Span{}, out) >= 0 && ok;
   if (!declares) ok = loader.load(own_library_file(turn_order::kDefaultsFile), Span{}, out) >= 0 && ok;
   // The library comes first, so that a game's own `turns_due` is the one reported as declared twice.
   size_t added = out.modules.size() - before;

@@ -38,7 +38,7 @@ using selector = pt::selector<
         g::and_op, g::or_op, g::conditional, g::override_decl, g::extend_decl, g::override_rule, g::remove_decl,
         g::removed_handler, g::removed_invariant, g::remove_rule, g::removed_rule, g::ai_decl, g::ai_item,
         g::ai_setting, g::end_turn_stmt, g::pass_turn_stmt, g::extra_turn_stmt, g::turn_order_decl, g::turn_backwards,
-        g::turn_skips>,
+        g::turn_skips, g::param_distinct>,
     pt::fold_one::on<g::postfix, g::unary, g::multiplicative, g::additive, g::comparison, g::negation, g::conjunction,
                      g::disjunction, g::primary, g::paren_expr, g::domain>>;
 
@@ -179,6 +179,7 @@ Module Builder::module(const Node& root, diag::Diagnostics& diags) {
   }
   m.uses_turns = uses_turns_;
   m.declares_turn_order = declares_turn_order_;
+  m.uses_extra_turns = uses_extra_turns_;
   return m;
 }
 

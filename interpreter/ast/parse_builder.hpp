@@ -147,6 +147,7 @@ class Builder {
   const std::vector<size_t>& error_bytes_;  // where recovered syntax errors stopped the parser
   bool uses_turns_ = false;                 // a turn statement was read (Module::uses_turns)
   bool declares_turn_order_ = false;        // `turn order` was read (Module::declares_turn_order)
+  bool uses_extra_turns_ = false;           // `extra turn` was read (Module::uses_extra_turns)
 };
 
 }  // namespace keli::ast::parse_detail

@@ -337,6 +337,7 @@ Move Builder::move(const Node& node) {
       mp.span = span_of(param);
       mp.domain = expr(expression(*p));
       if (const Node* f = optional_child<g::param_filter>(*p)) mp.filter = expr(expression(*f));
+      if (const Node* k = optional_child<g::param_distinct>(*p)) mp.distinct = expr(expression(*k));
       m.params.push_back(std::move(mp));
     }
     if (const Node* gd = optional_child<g::guard>(n)) m.guard = expr(expression(*gd));

@@ -59,6 +59,7 @@ StmtPtr Builder::end_turn(const Node& n) {
   s->blocks.emplace_back();
   s->blocks.back().push_back(to_next_seat(s->span));
   s->has_else = true;
+  s->turn_part = TurnPart::EndTurnIf;
   return s;
 }
 
@@ -67,12 +68,14 @@ void Builder::pass_turn(const Node& n, Block& out) {
   uses_turns_ = true;
   Span at = span_of(n);
   out.push_back(assignment(at, to::kTurnsDue, lang::Assign::Set, number(0, at)));
+  out.back()->turn_part = TurnPart::DueReset;
   out.push_back(to_next_seat(at));
 }
 
 // `extra turn`: turns_due += 1
 StmtPtr Builder::extra_turn(const Node& n) {
   uses_turns_ = true;
+  uses_extra_turns_ = true;
   Span at = span_of(n);
   return assignment(at, to::kTurnsDue, lang::Assign::AddTo, number(1, at));
 }

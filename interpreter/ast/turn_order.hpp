@@ -8,6 +8,7 @@ namespace keli::ast::turn_order {
 // defaults file only when no file of the game declares `turn order`.
 inline constexpr const char* kLibraryFile = "turn_order.keli";
 inline constexpr const char* kDefaultsFile = "turn_order_defaults.keli";
+inline constexpr const char* kExtraTurnsFile = "turn_order_extra.keli";  // `turns_due`, for `extra turn`
 
 // What the library declares and the statements read or write.
 inline constexpr const char* kTurnsDue = "turns_due";  // var: extra turns due to the mover

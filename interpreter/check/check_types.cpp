@@ -26,6 +26,16 @@ void Checker::want_type(Expr& e, Type want, const char* what) {
              fmt::format("{} must be {}, but this is {}", what, ast::type_name(want), ast::type_name(got)));
 }
 
+// `distinct by KEY` compares one value per parameter value: a number, truth value, site, seat,
+// piece or choice (absent values compare too).
+void Checker::distinct_key(Expr& e) {
+  Type t = expr(e, Type::Error);
+  if (t == Type::Error || is_number(t) || is_or_none(t) || t == Type::Bool || t == Type::Enum) return;
+  diags_.report(Code::type_mismatch, e.span,
+                fmt::format("'distinct by' compares one value for each choice, but this is {}", ast::type_name(t)),
+                "name a number, a truth value, a site, a seat, a piece or a choice");
+}
+
 std::optional<int64_t> Checker::literal_int(const Expr& e) {
   if (e.kind == ExprKind::Int) return e.value;
   if (e.kind == ExprKind::Neg && e.kids[0]->kind == ExprKind::Int) return -e.kids[0]->value;

@@ -371,6 +371,7 @@ void Checker::check_phase(ast::Decl& d) {
       p.slot = declare(p.name, t, -1, p.span);
       if (p.filter) want_type(*p.filter, Type::Bool, "a parameter's 'where' filter");
       if (p.filter) never_.emplace_back(p.filter.get(), "its 'where' filter", m.name);
+      if (p.distinct) distinct_key(*p.distinct);
     }
     if (m.has_reads) check_reads(m);
     if (m.guard) want_type(*m.guard, Type::Bool, "a 'when' guard");

@@ -83,6 +83,7 @@ class Checker {
   // types and constants (check_types.cpp)
   bool compatible(ast::Type want, ast::Type got);
   void want_type(ast::Expr& e, ast::Type want, const char* what);
+  void distinct_key(ast::Expr& e);
   std::optional<int64_t> literal_int(const ast::Expr& e);
   bool is_constant(const ast::Expr& e);
   void constant_int(ast::Expr& e, const char* what);

@@ -158,6 +158,7 @@ Rule Compiler::compile_rule(CodeGen& gen, Program& out, const ast::Move& m) {
     rp.filter = p.filter ? gen.expr(*p.filter, fb) : -1;
     rp.written_domain = gen.domain(*p.domain, fb);
     rp.written_filter = p.filter ? gen.expr(*p.filter, fb) : -1;
+    rp.distinct = p.distinct ? gen.expr(*p.distinct, fb) : -1;
     rp.slot = fb + p.slot;
     rp.kind = gen.value_kind(*p.domain);
     id_values(*p.domain, out, rp);

@@ -45,6 +45,7 @@ class Optimizer : NodeTools {
       for (auto& prm : r.params) {
         prm.domain = expr(prm.domain);
         if (prm.filter >= 0) prm.filter = expr(prm.filter);
+        if (prm.distinct >= 0) prm.distinct = expr(prm.distinct);
         prm.written_domain = expr(prm.written_domain);
         if (prm.written_filter >= 0) prm.written_filter = expr(prm.written_filter);
         // Move generation reads a frozen state when no guard writes it: index the domain.
@@ -329,7 +330,7 @@ class Optimizer : NodeTools {
     for (const Rule& r : p_.rules) {
       if (writes(r.guard, memo)) return true;
       for (const RuleParam& prm : r.params)
-        if (writes(prm.domain, memo) || writes(prm.filter, memo)) return true;
+        if (writes(prm.domain, memo) || writes(prm.filter, memo) || writes(prm.distinct, memo)) return true;
     }
     return false;
   }

@@ -47,6 +47,9 @@ struct RuleParam {
   std::string name;
   int domain = -1;                              // a domain node
   int filter = -1;                              // `where` on this parameter, or -1
+  // `distinct by KEY`, or -1: of the values that pass `filter`, in domain order, a value whose KEY
+  // an earlier one of this loop had is dropped (with the earlier parameters' values unchanged).
+  int distinct = -1;
   int slot = -1;                                // absolute local slot
   lang::ValueKind kind = lang::ValueKind::Int;  // what the value is, for notation: Int, Site, Player or Piece
   // The values this parameter's digit of an action id stands for: id_low .. id_low+id_count-1

@@ -107,7 +107,8 @@ std::vector<Phase> phases_of(const check::Checked& ck, const compile::Program& p
       r.name = m.name;
       for (const auto& mp : m.params)
         r.params.push_back(mp.name + " in " + expr_text(*mp.domain) +
-                           (mp.filter ? " where " + expr_text(*mp.filter) : ""));
+                           (mp.filter ? " where " + expr_text(*mp.filter) : "") +
+                           (mp.distinct ? " distinct by " + expr_text(*mp.distinct) : ""));
       ph.rules.push_back(std::move(r));
     }
     out.push_back(std::move(ph));

@@ -310,6 +310,8 @@ void Emitter::legal() {
       line(fmt::format("if ((tries += {}) > {}) {};", d.size, lang::kMaxMoveTries,
                        fault(rule.params[0].domain, "KELI_FAULT_MOVE_TRIES", std::to_string(r))));
       line(fmt::format("spend(c, {}, {});", prm.domain, d.size));
+      const std::string seen = i + "_seen", kept = i + "_kept";
+      if (prm.distinct >= 0) line(fmt::format("int64_t {}[{}]; int {} = 0;", seen, lang::kMaxDistinctKeys, kept));
       open(fmt::format("for (int {} = 0; {} < {}; ++{}) {{", i, i, d.size, i));
       line(fmt::format("{} = {};", slot(prm.slot), element(d, i)));
       line(fmt::format("mv.args[{}] = static_cast<int32_t>({});", k, slot(prm.slot)));
@@ -317,6 +319,7 @@ void Emitter::legal() {
         restore();
         line(fmt::format("if (!{}) continue;", expr(prm.filter)));
       }
+      if (prm.distinct >= 0) distinct(prm, r, seen, kept, restore);
       depth += 2;
     }
     open("{");
@@ -330,6 +333,22 @@ void Emitter::legal() {
     frame_ = {0, 0};
     close();
   }
+}
+
+// `distinct by KEY`: a value whose key an earlier value of the loop kept is skipped, as the
+// interpreter's Game::first_of_key does; the keys kept are at most kMaxDistinctKeys.
+void Emitter::distinct(const compile::RuleParam& prm, size_t rule, const std::string& seen, const std::string& kept,
+                       const std::function<void()>& restore) {
+  open("{");
+  restore();
+  line(fmt::format("const int64_t key = {};", expr(prm.distinct)));
+  line("bool listed = false;");
+  line(fmt::format("for (int j = 0; j < {} && !listed; ++j) listed = {}[j] == key;", kept, seen));
+  line("if (listed) continue;");
+  line(fmt::format("if ({} == {}) {};", kept, lang::kMaxDistinctKeys,
+                   fault(prm.distinct, "KELI_FAULT_DISTINCT", std::to_string(rule))));
+  line(fmt::format("{}[{}++] = key;", seen, kept));
+  close();
 }
 
 void Emitter::end_game(const Node& n) {

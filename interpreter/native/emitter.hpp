@@ -3,6 +3,7 @@
 // statements become structured C++, each callable and body its own function.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,8 @@ class Emitter {
   void callables();
   void bodies();
   void legal();
+  void distinct(const compile::RuleParam& prm, size_t rule, const std::string& seen, const std::string& kept,
+                const std::function<void()>& restore);
   void entries();
   void end_game(const compile::Node& n);
   // Expressions (emit_expr.cpp): emits what computes node idx; returns a name or a literal.

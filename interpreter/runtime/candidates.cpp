@@ -1,6 +1,7 @@
 // Moves a person may have meant: every move of the phase's rules that reads as typed, legal or
 // not, and the test that makes one illegal (for `keli play` to say why it cannot be played).
 #include <cstring>
+#include <functional>
 
 #include "runtime/game.hpp"
 
@@ -19,16 +20,38 @@ int Game::why_not(const State& s, const Move& m) {
     const compile::RuleParam& rp = r.params[i];
     restore();
     Machine::Domain d = m_.open_domain(rp.written_domain);
-    bool in = false;
-    for (int k = 0; k < d.size && !in; ++k) in = m_.domain_value(d, k) == m.args[i];
-    if (!in) return rp.written_domain;
+    int at = -1;
+    for (int k = 0; k < d.size && at < 0; ++k)
+      if (m_.domain_value(d, k) == m.args[i]) at = k;
+    if (at < 0) return rp.written_domain;
     m_.set_local(rp.slot, m.args[i]);
     restore();
     if (rp.written_filter >= 0 && !m_.eval(rp.written_filter)) return rp.written_filter;
+    if (rp.distinct >= 0 && listed_earlier(r, i, d, at, restore)) return rp.distinct;
   }
   restore();
   if (r.guard >= 0 && !m_.eval(r.guard)) return r.guard;
   return -1;
+}
+
+// `distinct by`: whether a value of parameter i before position `at` of its domain passes the
+// filter with the key of the value at `at` (bound in its slot), and so stands for it.
+bool Game::listed_earlier(const compile::Rule& r, int i, const Machine::Domain& d, int at,
+                          const std::function<void()>& restore) {
+  const compile::RuleParam& rp = r.params[i];
+  const int64_t mine = m_.domain_value(d, at);
+  restore();
+  const int64_t key = m_.eval(rp.distinct);
+  bool earlier = false;
+  for (int k = 0; k < at && !earlier; ++k) {
+    m_.set_local(rp.slot, m_.domain_value(d, k));
+    restore();
+    if (rp.written_filter >= 0 && !m_.eval(rp.written_filter)) continue;
+    restore();
+    earlier = m_.eval(rp.distinct) == key;
+  }
+  m_.set_local(rp.slot, mine);
+  return earlier;
 }
 
 std::vector<Move> Game::read_as(const State& s, const std::string& text,

@@ -104,6 +104,7 @@ void Game::legal(const State& s, std::vector<Move>& out) {
     // the work budget, as the native engine charges them (every value counts, before its where).
     int64_t tries = 0;
     auto open = [&](int level) {
+      distinct_seen_[level].clear();
       restore();
       dom[level] = m_.open_domain(r.params[level].domain);
       if ((tries += dom[level].size) > lang::kMaxMoveTries)
@@ -125,6 +126,11 @@ void Game::legal(const State& s, std::vector<Move>& out) {
         ++at[k];
         continue;
       }
+      if (r.params[k].distinct >= 0) restore();
+      if (r.params[k].distinct >= 0 && !first_of_key(r, k)) {
+        ++at[k];
+        continue;
+      }
       if (k + 1 < np) {
         ++k;
         at[k] = 0;
@@ -137,6 +143,18 @@ void Game::legal(const State& s, std::vector<Move>& out) {
     }
   }
   otherwise(ph, out);
+}
+
+// `distinct by KEY` on parameter k (bound, past its filter, the state restored): whether no
+// earlier value of this loop had its key; if none had, the key is remembered.
+bool Game::first_of_key(const compile::Rule& r, int k) {
+  const int64_t key = m_.eval(r.params[k].distinct);
+  std::vector<int64_t>& seen = distinct_seen_[k];
+  if (std::find(seen.begin(), seen.end(), key) != seen.end()) return false;
+  if (seen.size() >= static_cast<size_t>(lang::kMaxDistinctKeys))
+    throw diag::Error{diag::Code::runtime, p_->spans[r.params[k].distinct], msg::too_many_keys(r.name), {}};
+  seen.push_back(key);
+  return true;
 }
 
 // No rule's move is legal: the phase's `otherwise` rule, or an error.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -106,10 +107,15 @@ class Game {
   void after_step(State& s, bool decision);
   void verify_facts(const State& s);  // the debug mode's check (EngineOptions::check_facts)
   void otherwise(const compile::PhaseInfo& ph, std::vector<Move>& out) const;
+  bool first_of_key(const compile::Rule& r, int k);
+  bool listed_earlier(const compile::Rule& r, int i, const Machine::Domain& d, int at,
+                      const std::function<void()>& restore);
   std::shared_ptr<const compile::Program> p_;
   Machine m_;
   std::shared_ptr<class NativeGame> native_;  // null: the interpreter runs the game
   State scratch_;
+  // `distinct by`: the keys of the values kept so far, one list per parameter (Game::legal).
+  std::vector<int64_t> distinct_seen_[lang::kMaxMoveParams];
   State before_setup_;  // Program::initial with the declared facts counted (initial() starts here)
   bool check_facts_ = false;
   std::vector<int32_t> roll_;

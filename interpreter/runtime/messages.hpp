@@ -22,6 +22,7 @@ std::string empty_aggregate(bool min);
 std::string range_too_long(int64_t lo, int64_t hi);
 std::string loop_too_long();
 std::string too_many_tries(const std::string& move);
+std::string too_many_keys(const std::string& move);
 std::string no_legal_move(const std::string& phase);
 // The step's work budget ran out at a node of kind `op`: a loop, an aggregate, a call, an event's
 // handlers or a move parameter's values.

@@ -145,6 +145,7 @@ void NativeGame::fail() const {
     case KELI_FAULT_EVENT_DEPTH: m = msg::kEventsTooDeep; break;
     case KELI_FAULT_NOTE: m = p_.notes[n->a]; break;
     case KELI_FAULT_MOVE_TRIES: m = msg::too_many_tries(p_.rules.at(static_cast<size_t>(f.a)).name); break;
+    case KELI_FAULT_DISTINCT: m = msg::too_many_keys(p_.rules.at(static_cast<size_t>(f.a)).name); break;
     case KELI_FAULT_BUILD_ONLY:
       m = n->op == Op::ConstSet  ? msg::kConstOnlyBuilding
           : n->op == Op::AddSite ? msg::kAddOnlyBuilding

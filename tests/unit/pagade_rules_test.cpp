@@ -3,7 +3,7 @@
 // those the rules allow, trying every piece, every two of the mover's pieces on one cell, every
 // die value either way at 280 and every set of dice making a nine. Written from the rulings,
 // not from the game file: the track, marks, seats, blocking, landing and captures are computed
-// here; only the state's variables (pos, free, die, extra), the phase `moving` and the numbering
+// here; only the state's variables (pos, free, die, turns_due: its `extra`), the phase `moving` and the numbering
 // of pieces (set k is pieces 4k .. 4k+3) are the game's. Pieces of one set on one position are
 // alike: no two moves may reach one state, and one position only by single moves of alike pieces
 // (`step` and `round` list each). The suite compares one game of each setting, capped; the soak
@@ -290,7 +290,7 @@ struct Layout {
       if (v.name == "pos") pos = v.base;
       if (v.name == "free") free = v.base;
       if (v.name == "die") die = v.base;
-      if (v.name == "extra") extra = v.base;
+      if (v.name == "turns_due") extra = v.base;
     }
     for (size_t i = 0; i < p.phases.size(); ++i)
       if (p.phases[i].name == "moving") moving = static_cast<int>(i);

@@ -89,11 +89,9 @@ void lockstep(const Pair& pr, uint64_t seed, const std::string& what) {
 }
 
 // Pairs the variables: each of the new file's must be the old one's of that name (or the name it
-// was renamed from) and size, unless the plan lists it as `added`; the old file's others must be
-// the plan's `dropped`.
+// was renamed from) and size; the old file's others must be the plan's `dropped`.
 Pair pair_up(std::shared_ptr<const compile::Program> o, std::shared_ptr<const compile::Program> n,
-             const std::set<std::string>& dropped, const std::map<std::string, std::string>& renamed,
-             const std::set<std::string>& added) {
+             const std::set<std::string>& dropped, const std::map<std::string, std::string>& renamed) {
   Pair pr{std::move(o), std::move(n), {}};
   std::map<std::string, std::string> old_name_of;
   for (const auto& [from, to] : renamed) old_name_of[to] = from;
@@ -101,7 +99,6 @@ Pair pair_up(std::shared_ptr<const compile::Program> o, std::shared_ptr<const co
     INFO("variable " << v.name << " of the rewritten file");
     auto was = old_name_of.find(v.name);
     const compile::VarInfo* old = find_var(*pr.old_p, was == old_name_of.end() ? v.name : was->second);
-    if (!old && added.count(v.name)) continue;
     REQUIRE(old);
     REQUIRE(old->size() == v.size());
     pr.kept.emplace_back(old, &v);
@@ -125,8 +122,6 @@ TEST_CASE("rewritten games play exactly as their first-edition files", "[rewrite
     const std::string copy = "tests/first_edition/" + game;
     std::set<std::string> dropped;
     for (const auto& d : r["dropped"]) dropped.insert(d.as<std::string>());
-    std::set<std::string> added;
-    for (const auto& a : r["added"]) added.insert(a.as<std::string>());
     std::map<std::string, std::string> renamed;
     for (const auto& kv : r["renamed"]) renamed[kv.first.as<std::string>()] = kv.second.as<std::string>();
     auto file = GameFile::open(source_path(game));
@@ -135,7 +130,7 @@ TEST_CASE("rewritten games play exactly as their first-edition files", "[rewrite
       std::string what = game;
       for (const auto& [k, v] : settings) what += fmt::format(" {}={}", k, v);
       INFO(what);
-      Pair pr = pair_up(compile(source_path(copy), settings), compile(source_path(game), settings), dropped, renamed, added);
+      Pair pr = pair_up(compile(source_path(copy), settings), compile(source_path(game), settings), dropped, renamed);
       for (int g = 0; g < games_per_set(); ++g) lockstep(pr, 7000 + g, what);
       ++sets;
     }

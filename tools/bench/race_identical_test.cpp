@@ -119,7 +119,7 @@ class PagadeSide {
         free_(base(p, "free", G::kPieces)),
         here_(fact_base(p, "here", G::kCells * players)),  // the fact's kept entries
         die_(base(p, "die", G::kDice)),
-        extra_(base(p, "extra", 1)),
+        extra_(base(p, "turns_due", 1)),
         done_(base(p, "done", players)) {
     check_tracks(p, G::kCells, G::kArms, G::kHome + 1, [](int h, int i) { return G::cell(h, i); });
     static const char* const kPhases[] = {"turn", "throwing", "moving"};

@@ -19,7 +19,7 @@ syn keyword keliDeclaration at by override remove extend
 " Control flow and rules
 syn keyword keliConditional if elif else then
 syn keyword keliRepeat while for
-syn keyword keliKeyword in where return when move otherwise reads joined
+syn keyword keliKeyword in where return when move otherwise reads joined distinct
 syn keyword keliStatement let emit note add to finish end_game
 " Turn order: `turn order ... backwards when ... skips p when ...`; `end turn`, `pass turn`, `extra turn`.
 syn match keliDeclaration "^\s*\zsturn\s\+order\>"

@@ -40,9 +40,9 @@ StmtPtr assignment(Span at, const char* target, lang::Assign how, ExprPtr value)
 
 // mover = next_turn(mover)
 StmtPtr to_next_seat(Span at) {
-  return assignment(at, to::kMover, lang::Assign::Set,
-                    with_kids(ExprKind::Call, at, leaf(ExprKind::Name, at, to::kNextTurn),
-                              leaf(ExprKind::Name, at, to::kMover)));
+  return assignment(
+      at, to::kMover, lang::Assign::Set,
+      with_kids(ExprKind::Call, at, leaf(ExprKind::Name, at, to::kNextTurn), leaf(ExprKind::Name, at, to::kMover)));
 }
 
 }  // namespace

@@ -45,8 +45,8 @@ struct Callable {
 
 struct RuleParam {
   std::string name;
-  int domain = -1;                              // a domain node
-  int filter = -1;                              // `where` on this parameter, or -1
+  int domain = -1;  // a domain node
+  int filter = -1;  // `where` on this parameter, or -1
   // `distinct by KEY`, or -1: of the values that pass `filter`, in domain order, a value whose KEY
   // an earlier one of this loop had is dropped (with the earlier parameters' values unchanged).
   int distinct = -1;

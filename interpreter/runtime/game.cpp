@@ -121,13 +121,7 @@ void Game::legal(const State& s, std::vector<Move>& out) {
       int64_t v = m_.domain_value(dom[k], at[k]);
       m_.set_local(r.params[k].slot, v);
       mv.args[k] = static_cast<int32_t>(v);
-      if (r.params[k].filter >= 0) restore();
-      if (r.params[k].filter >= 0 && !m_.eval(r.params[k].filter)) {  // prune before inner parameters
-        ++at[k];
-        continue;
-      }
-      if (r.params[k].distinct >= 0) restore();
-      if (r.params[k].distinct >= 0 && !first_of_key(r, k)) {
+      if (!kept(s, r, k)) {  // the filter and `distinct by` prune before inner parameters
         ++at[k];
         continue;
       }
@@ -143,6 +137,22 @@ void Game::legal(const State& s, std::vector<Move>& out) {
     }
   }
   otherwise(ph, out);
+}
+
+// Whether parameter k's value (bound) passes its `where` and is the first of its `distinct by`
+// key; each test starts from the position itself, as Game::legal's restore does.
+bool Game::kept(const State& s, const compile::Rule& r, int k) {
+  const compile::RuleParam& prm = r.params[k];
+  auto restore = [&] {
+    if (p_->guards_write_state) std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
+  };
+  if (prm.filter >= 0) {
+    restore();
+    if (!m_.eval(prm.filter)) return false;
+  }
+  if (prm.distinct < 0) return true;
+  restore();
+  return first_of_key(r, k);
 }
 
 // `distinct by KEY` on parameter k (bound, past its filter, the state restored): whether no

@@ -107,6 +107,7 @@ class Game {
   void after_step(State& s, bool decision);
   void verify_facts(const State& s);  // the debug mode's check (EngineOptions::check_facts)
   void otherwise(const compile::PhaseInfo& ph, std::vector<Move>& out) const;
+  bool kept(const State& s, const compile::Rule& r, int k);
   bool first_of_key(const compile::Rule& r, int k);
   bool listed_earlier(const compile::Rule& r, int i, const Machine::Domain& d, int at,
                       const std::function<void()>& restore);

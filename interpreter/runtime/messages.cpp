@@ -29,9 +29,10 @@ std::string too_many_tries(const std::string& move) {
                      lang::kMaxMoveTries);
 }
 std::string too_many_keys(const std::string& move) {
-  return fmt::format("a 'distinct by' parameter of '{}' met more than {} different keys in one listing of the moves "
-                     "(kMaxDistinctKeys)",
-                     move, lang::kMaxDistinctKeys);
+  return fmt::format(
+      "a 'distinct by' parameter of '{}' met more than {} different keys in one listing of the moves "
+      "(kMaxDistinctKeys)",
+      move, lang::kMaxDistinctKeys);
 }
 std::string loop_too_long() { return fmt::format("this loop ran {} times without ending", lang::kMaxLoopIterations); }
 std::string out_of_work(compile::Op op, int64_t budget) {

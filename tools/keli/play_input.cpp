@@ -43,7 +43,8 @@ std::string reason(runtime::Game& g, const SourceSet& src, const runtime::Move& 
     if (node == r.params[i].written_domain) what = fmt::format("'{}' cannot take this value", r.params[i].name);
     if (node == r.params[i].written_filter) what = fmt::format("the 'where' of '{}' does not hold", r.params[i].name);
     if (node == r.params[i].distinct)
-      what = fmt::format("an earlier value of '{}' with the same 'distinct by' key is listed instead", r.params[i].name);
+      what =
+          fmt::format("an earlier value of '{}' with the same 'distinct by' key is listed instead", r.params[i].name);
   }
   if (node < 0 || node >= static_cast<int>(p.spans.size()) || !p.spans[node].valid()) return what;
   std::string line(src.line_text(p.spans[node]));

@@ -1,7 +1,6 @@
 // Moves a person may have meant: every move of the phase's rules that reads as typed, legal or
 // not, and the test that makes one illegal (for `keli play` to say why it cannot be played).
 #include <cstring>
-#include <functional>
 
 #include "runtime/game.hpp"
 
@@ -13,9 +12,7 @@ int Game::why_not(const State& s, const Move& m) {
   m_.bind(scratch_.data());
   m_.reset_work();
   // Each domain, filter and guard starts from the position itself, as in Game::legal.
-  auto restore = [&] {
-    if (p_->guards_write_state) std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
-  };
+  auto restore = [&] { restore_scratch(s); };
   for (int i = 0; i < m.nargs; ++i) {
     const compile::RuleParam& rp = r.params[i];
     restore();
@@ -27,7 +24,7 @@ int Game::why_not(const State& s, const Move& m) {
     m_.set_local(rp.slot, m.args[i]);
     restore();
     if (rp.written_filter >= 0 && !m_.eval(rp.written_filter)) return rp.written_filter;
-    if (rp.distinct >= 0 && listed_earlier(r, i, d, at, restore)) return rp.distinct;
+    if (rp.distinct >= 0 && listed_earlier(s, r, i, d, at)) return rp.distinct;
   }
   restore();
   if (r.guard >= 0 && !m_.eval(r.guard)) return r.guard;
@@ -36,18 +33,17 @@ int Game::why_not(const State& s, const Move& m) {
 
 // `distinct by`: whether a value of parameter i before position `at` of its domain passes the
 // filter with the key of the value at `at` (bound in its slot), and so stands for it.
-bool Game::listed_earlier(const compile::Rule& r, int i, const Machine::Domain& d, int at,
-                          const std::function<void()>& restore) {
+bool Game::listed_earlier(const State& s, const compile::Rule& r, int i, const Machine::Domain& d, int at) {
   const compile::RuleParam& rp = r.params[i];
   const int64_t mine = m_.domain_value(d, at);
-  restore();
+  restore_scratch(s);
   const int64_t key = m_.eval(rp.distinct);
   bool earlier = false;
   for (int k = 0; k < at && !earlier; ++k) {
     m_.set_local(rp.slot, m_.domain_value(d, k));
-    restore();
+    restore_scratch(s);
     if (rp.written_filter >= 0 && !m_.eval(rp.written_filter)) continue;
-    restore();
+    restore_scratch(s);
     earlier = m_.eval(rp.distinct) == key;
   }
   m_.set_local(rp.slot, mine);

@@ -69,9 +69,7 @@ void Game::legal(const State& s, std::vector<Move>& out) {
   // real one, and each guard, filter and domain starts from the position itself (restore), so
   // none sees another's writes; others read it in place.
   const bool writes = p_->guards_write_state;
-  auto restore = [&] {
-    if (writes) std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
-  };
+  auto restore = [&] { restore_scratch(s); };
   if (writes) {
     restore();
     m_.bind(scratch_.data());
@@ -139,19 +137,22 @@ void Game::legal(const State& s, std::vector<Move>& out) {
   otherwise(ph, out);
 }
 
+// When guards, filters and domains may write the state they run on scratch_, and each starts
+// from the position s itself: scratch_ is copied from s again before each.
+void Game::restore_scratch(const State& s) {
+  if (p_->guards_write_state) std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
+}
+
 // Whether parameter k's value (bound) passes its `where` and is the first of its `distinct by`
-// key; each test starts from the position itself, as Game::legal's restore does.
+// key; each test starts from the position itself.
 bool Game::kept(const State& s, const compile::Rule& r, int k) {
   const compile::RuleParam& prm = r.params[k];
-  auto restore = [&] {
-    if (p_->guards_write_state) std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
-  };
   if (prm.filter >= 0) {
-    restore();
+    restore_scratch(s);
     if (!m_.eval(prm.filter)) return false;
   }
   if (prm.distinct < 0) return true;
-  restore();
+  restore_scratch(s);
   return first_of_key(r, k);
 }
 

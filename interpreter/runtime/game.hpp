@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -107,10 +106,10 @@ class Game {
   void after_step(State& s, bool decision);
   void verify_facts(const State& s);  // the debug mode's check (EngineOptions::check_facts)
   void otherwise(const compile::PhaseInfo& ph, std::vector<Move>& out) const;
+  void restore_scratch(const State& s);
   bool kept(const State& s, const compile::Rule& r, int k);
   bool first_of_key(const compile::Rule& r, int k);
-  bool listed_earlier(const compile::Rule& r, int i, const Machine::Domain& d, int at,
-                      const std::function<void()>& restore);
+  bool listed_earlier(const State& s, const compile::Rule& r, int i, const Machine::Domain& d, int at);
   std::shared_ptr<const compile::Program> p_;
   Machine m_;
   std::shared_ptr<class NativeGame> native_;  // null: the interpreter runs the game

@@ -97,7 +97,8 @@ class OwnCells {
     if (e.sym < 0) {
       if (e.ref < 0) return;
       auto v = static_cast<BuiltinVar>(e.ref);
-      if (v == BuiltinVar::mover || v == BuiltinVar::phase || v == BuiltinVar::ply || v == BuiltinVar::roll)
+      if (v == BuiltinVar::mover || v == BuiltinVar::phase || v == BuiltinVar::ply || v == BuiltinVar::roll ||
+          v == BuiltinVar::repetitions)
         fail(e.span, fmt::format("'{}', which belongs to the whole position", e.text));
       return;
     }

@@ -54,6 +54,7 @@ std::shared_ptr<Program> Compiler::run(const ParamSettings& settings) {
   out->team = agent_hook(gen, "team");
   search_settings(gen, *out);
   compile_facts(gen, *out);
+  lay_out_history(*out);
   if (diags.has_errors()) return nullptr;
   warn_effects(*out);
   build_access_tables(*out);
@@ -244,23 +245,54 @@ void Compiler::bound_move_tries(const ast::Move& m, const Program& out) {
                  "narrow the parameters' domains, or choose one parameter in the move's body");
 }
 
-// `limit moves` and `limit work`, the last one read of each winning (a variant's); Keli's own
-// bounds when a game declares none: no game runs forever, no step does unbounded work.
+// `limit moves`, `limit work` and `limit history`, the last one read of each winning (a
+// variant's); Keli's own bounds when a game declares none: no game runs forever, no step does
+// unbounded work, no history grows without end.
 void Compiler::set_limits(Program& out) {
+  using lang::GameLimit;
   out.move_limit = kDefaultMoveLimit;
   out.work_budget = lang::kDefaultWorkBudget;
+  out.history.capacity = lang::kDefaultHistory;
   for (auto* l : ck.limits) {
-    const int which = lang::find_game_limit(l->name);
-    const int64_t most = which == static_cast<int>(lang::GameLimit::work) ? lang::kMaxWorkBudget : INT32_MAX;
+    const auto which = static_cast<GameLimit>(lang::find_game_limit(l->name));
+    const int64_t most = which == GameLimit::work      ? lang::kMaxWorkBudget
+                         : which == GameLimit::history ? lang::kMaxHistory
+                                                       : INT32_MAX;
     int64_t v = need_constant(*l->value, "a limit");
     if (v < 1 || v > most)
       diags.report(Code::eval_error, l->value->span,
                    fmt::format("'limit {}' must be 1 to {}, not {}", l->name, most, v));
-    else if (which == static_cast<int>(lang::GameLimit::work))
+    else if (which == GameLimit::work)
       out.work_budget = v;
-    else
+    else if (which == GameLimit::history) {
+      out.history.capacity = static_cast<int>(v);
+      out.history_limit = l->span;
+    } else
       out.move_limit = static_cast<int>(v);
   }
+}
+
+// A game that reads `repetitions` keeps its position history at the end of the state (after the
+// declared facts' slots): a count, then two slots per position (lang/history.hpp).
+void Compiler::lay_out_history(Program& out) {
+  if (out.history_reads.line == 0) return;
+  lang::HistoryLayout& h = out.history;
+  h.mover = kMover;
+  h.phase = kPhase;
+  h.first = kPlaces + out.num_players;
+  h.end = out.visible_size;
+  h.base = out.state_size;
+  const int64_t slots = 1 + 2 * static_cast<int64_t>(h.capacity);
+  if (slots + out.state_size > lang::kMaxTableCells) {
+    diags.report(Code::too_large, out.history_limit.line ? out.history_limit : out.history_reads,
+                 fmt::format("a history of {} positions needs {} slots of the state, more than {} (kMaxTableCells)",
+                             h.capacity, slots, lang::kMaxTableCells),
+                 "declare a smaller 'limit history N'");
+    h.base = -1;
+    return;
+  }
+  out.state_size += static_cast<int>(slots);
+  out.initial.resize(out.state_size, 0);
 }
 
 // `display pieces at F by G` gives two callables; `display NAME` a variable or a region's marks.

@@ -52,6 +52,7 @@ struct Compiler {
   void id_values(const ast::Expr& d, const Program& out, RuleParam& rp);
   void bound_move_tries(const ast::Move& m, const Program& out);
   void set_limits(Program& out);
+  void lay_out_history(Program& out);
   void compile_display(CodeGen& gen, Program& out, const ast::Decl& d);
   int piece_function(CodeGen& gen, Program& out, const std::string& name);
   int agent_hook(CodeGen& gen, const std::string& name);

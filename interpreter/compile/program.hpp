@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "lang/history.hpp"
 #include "lang/limits.hpp"
 #include "lang/nodes.hpp"
 #include "lang/source.hpp"
@@ -222,8 +223,13 @@ struct Program {
   std::vector<int> setups;  // callables
   std::vector<InvariantInfo> invariants;
   std::vector<std::string> notes;
-  int locals = 0;                                  // total local slots
-  int move_limit = 0;                              // 0: none
+  int locals = 0;      // total local slots
+  int move_limit = 0;  // 0: none
+  // The position history `repetitions` reads (lang/history.hpp): kept only by a game that reads
+  // it (history_reads: the first read; history.base -1 otherwise), `limit history` positions.
+  lang::HistoryLayout history;
+  Span history_reads;
+  Span history_limit;                              // the `limit history` declaration, when there is one
   int64_t work_budget = lang::kDefaultWorkBudget;  // units of work a step may do (`limit work`)
   int display = -1;                                // var index shown on the board, -1 for none
   int display_marks = -1;                          // region instance whose empty sites are marked, -1 for none

@@ -50,6 +50,7 @@ int find_builtin(std::string_view name);  // -1 if none
   X(phase, "phase", Phase, true, Play, "the phase the game is in")                        \
   X(roll, "roll", Int, false, Play, "the values thrown, roll[0] .. (chance phases only)") \
   X(ply, "ply", Int, false, Play, "decisions and chance events so far")                   \
+  X(repetitions, "repetitions", Int, false, Play, "times this position stood before")     \
   X(sites, "sites", Domain, false, Any, "every site of the board")                        \
   X(seats, "seats", Domain, false, Any, "every seat (player), in turn order")             \
   X(pieces, "pieces", Domain, false, Any, "every piece")
@@ -73,9 +74,10 @@ const BuiltinVarInfo& builtin_var_info(BuiltinVar v);
 int find_builtin_var(std::string_view name);
 
 // Limits a game may declare with `limit NAME N` (at most one of each per file; a variant's wins).
-#define KELI_GAME_LIMITS(X)                                                            \
-  X(moves, "moves", "decisions in a whole game; reaching it ends the game unfinished") \
-  X(work, "work", "units of work in one step (loop rounds, domain elements, calls); more is an error")
+#define KELI_GAME_LIMITS(X)                                                                            \
+  X(moves, "moves", "decisions in a whole game; reaching it ends the game unfinished")                 \
+  X(work, "work", "units of work in one step (loop rounds, domain elements, calls); more is an error") \
+  X(history, "history", "positions `repetitions` remembers in one game; more is an error")
 
 enum class GameLimit : uint8_t {
 #define KELI_GAME_LIMIT_ENUM(id, name, doc) id,

@@ -20,6 +20,7 @@ namespace keli::lang {
   X(Mover, "", "the seat whose decision it is")                                                        \
   X(Phase, "", "the phase the game is in")                                                             \
   X(Ply, "", "decisions and chance events so far")                                                     \
+  X(Repetitions, "", "how many earlier positions of the game equal this one (lang/history.hpp)")       \
   X(Roll, "k0=die", "a value of the current throw")                                                    \
   X(RegionId, "a=region table k0..k3=indices", "which region or track instance")                       \
   X(RegionSite, "k0=region k1=position", "the site at a position of a region or track")                \

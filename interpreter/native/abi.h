@@ -13,7 +13,7 @@
 extern "C" {
 #endif
 
-#define KELI_NATIVE_ABI_VERSION 4
+#define KELI_NATIVE_ABI_VERSION 5
 #define KELI_NATIVE_ENTRY "keli_native_module"
 
 /* What went wrong in generated code; the host words the message (runtime/messages.hpp) at the
@@ -37,7 +37,8 @@ enum keli_fault_kind {
   KELI_FAULT_BUILD_ONLY, /* a board-building statement during play (the node says which) */
   KELI_FAULT_MOVE_TRIES, /* a = rule: listing its moves tried more than kMaxMoveTries values */
   KELI_FAULT_BUDGET,     /* the step's work budget ran out at the node (ctx->work_left below 0) */
-  KELI_FAULT_DISTINCT    /* a = rule: a `distinct by` parameter met more than kMaxDistinctKeys keys */
+  KELI_FAULT_DISTINCT,   /* a = rule: a `distinct by` parameter met more than kMaxDistinctKeys keys */
+  KELI_FAULT_HISTORY     /* `repetitions` read after the position history overflowed */
 };
 
 typedef struct keli_fault {

@@ -6,4 +6,5 @@ namespace keli::native {
 extern const char* const kEmbeddedAbi;
 extern const char* const kEmbeddedOperators;
 extern const char* const kEmbeddedArith;
+extern const char* const kEmbeddedHistory;
 }  // namespace keli::native

@@ -74,6 +74,14 @@ std::string Emitter::expr(int idx) {
     case Op::Mover: return named(fmt::format("s[{}]", static_cast<int>(compile::kMover)));
     case Op::Phase: return named(fmt::format("s[{}]", static_cast<int>(compile::kPhase)));
     case Op::Ply: return named(fmt::format("s[{}]", static_cast<int>(compile::kPly)));
+    case Op::Repetitions: {
+      const lang::HistoryLayout& h = p_.history;
+      std::string r =
+          named(fmt::format("keli::lang::repetitions(s, keli::lang::HistoryLayout{{{}, {}, {}, {}, {}, {}}})", h.mover,
+                            h.phase, h.first, h.end, h.base, h.capacity));
+      line(fmt::format("if ({} < 0) {};", r, fault(idx, "KELI_FAULT_HISTORY")));
+      return r;
+    }
     case Op::Roll: {
       std::string i = expr(n.k[0]);
       line(fmt::format("if ({} < 0 || {} >= c->nroll) {};", i, i, fault(idx, "KELI_FAULT_ROLL", "0", i, "c->nroll")));

@@ -50,6 +50,7 @@ State Game::initial() {
     for (int c : p_->setups) m_.call(c, nullptr, 0);
   }
   if (check_facts_) verify_facts(s);
+  remember(s);
   return s;
 }
 
@@ -222,12 +223,22 @@ void Game::after_step(State& s, bool decision) {
   if (decision) ++s[compile::kMoves];
   if (!over(s) && p_->move_limit > 0 && s[compile::kMoves] >= p_->move_limit) s[compile::kOver] = compile::kLimit;
   if (check_facts_) verify_facts(s);
+  remember(s);
+}
+
+// The position history `repetitions` reads (lang/history.hpp): the position after setup and after
+// every step of a game still being played.
+void Game::remember(State& s) {
+  if (p_->history.base >= 0 && !over(s)) lang::record_position(s.data(), p_->history);
 }
 
 void Game::refresh_facts(State& s) {
   compile::refresh_facts(*p_, s);
   m_.bind(s.data());
   m_.refresh_tallies();
+  if (p_->history.base < 0) return;
+  s[p_->history.base] = 0;  // a position from outside has no past: it is the first one remembered
+  remember(s);
 }
 
 void Game::verify_facts(const State& s) {

@@ -98,12 +98,13 @@ class Game {
   std::optional<diag::Error> invariant_failure(const State& s);
   // The value of a callable (agents' `evaluate` and `team`) in s, which it may not change.
   int64_t call(const State& s, int callable, const int64_t* args, int nargs);
-  // Every value the engine keeps (found counts and declared facts) recomputed from s's variables:
-  // for a state made from outside (a scenario's position).
+  // Every value the engine keeps (found counts, declared facts, the position history) made afresh
+  // from s's variables: for a state made from outside (a scenario's position), which has no past.
   void refresh_facts(State& s);
 
  private:
   void after_step(State& s, bool decision);
+  void remember(State& s);
   void verify_facts(const State& s);  // the debug mode's check (EngineOptions::check_facts)
   void otherwise(const compile::PhaseInfo& ph, std::vector<Move>& out) const;
   void restore_scratch(const State& s);

@@ -157,6 +157,14 @@ int64_t Machine::eval(int idx) {
     case Op::Mover: need_state(idx); return state_[compile::kMover];
     case Op::Phase: need_state(idx); return state_[compile::kPhase];
     case Op::Ply: need_state(idx); return state_[compile::kPly];
+    case Op::Repetitions: {
+      need_state(idx);
+      const int64_t r = lang::repetitions(state_, p_.history);
+      if (r < 0)
+        throw diag::Error{diag::Code::runtime, p_.spans[idx], msg::history_full(p_.history.capacity),
+                          msg::kHistoryFullHint};
+      return r;
+    }
     case Op::Roll: {
       int64_t i = eval(n.k[0]);
       if (i < 0 || i >= nroll_) fail(idx, msg::no_roll(i, nroll_));

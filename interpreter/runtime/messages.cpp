@@ -34,6 +34,12 @@ std::string too_many_keys(const std::string& move) {
       "(kMaxDistinctKeys)",
       move, lang::kMaxDistinctKeys);
 }
+std::string history_full(int capacity) {
+  return fmt::format(
+      "the game's position history overflowed: it remembers {} positions (limit history), and this game has had more, "
+      "so 'repetitions' cannot be counted",
+      capacity);
+}
 std::string loop_too_long() { return fmt::format("this loop ran {} times without ending", lang::kMaxLoopIterations); }
 std::string out_of_work(compile::Op op, int64_t budget) {
   using compile::Op;

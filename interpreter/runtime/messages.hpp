@@ -23,6 +23,9 @@ std::string range_too_long(int64_t lo, int64_t hi);
 std::string loop_too_long();
 std::string too_many_tries(const std::string& move);
 std::string too_many_keys(const std::string& move);
+std::string history_full(int capacity);
+inline constexpr const char* kHistoryFullHint =
+    "declare a larger 'limit history N' (it costs two state slots a position), or end the game sooner";
 std::string no_legal_move(const std::string& phase);
 // The step's work budget ran out at a node of kind `op`: a loop, an aggregate, a call, an event's
 // handlers or a move parameter's values.

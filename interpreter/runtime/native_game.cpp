@@ -139,6 +139,8 @@ void NativeGame::fail() const {
     case KELI_FAULT_EMPTY: m = msg::empty_aggregate(n && n->op == Op::AggMin); break;
     case KELI_FAULT_RANGE: m = msg::range_too_long(f.b, f.c); break;
     case KELI_FAULT_LOOP: m = msg::loop_too_long(); break;
+    case KELI_FAULT_HISTORY:
+      throw diag::Error{diag::Code::runtime, span, msg::history_full(p_.history.capacity), msg::kHistoryFullHint};
     case KELI_FAULT_BUDGET:
       throw diag::Error{diag::Code::runtime, span, msg::out_of_work(n ? n->op : Op::Imm, budget_), msg::kOutOfWorkHint};
     case KELI_FAULT_CALL_DEPTH: m = msg::kCallsTooDeep; break;

@@ -1,7 +1,7 @@
 // The per-step work budget from the command line: the issue's nested loops stop fast with the
 // positioned error on both engines, `limit work` in a game and --budget on every command that
-// plays, and --budget's usage errors. (Where exactly it runs out, engine against engine:
-// native_lockstep_test.cpp; what counts: tests/semantics/budget.keli.)
+// plays, and --budget's usage errors; a full position history (`limit history`). (Where exactly it runs out, engine
+// against engine: native_lockstep_test.cpp; what counts: tests/semantics/budget.keli.)
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
@@ -65,6 +65,20 @@ TEST_CASE("limit work bounds each step; --budget replaces it on both engines", "
     INFO(ok.err);
     CHECK(ok.status == 0);
     CHECK(ok.out.find("result: ") != std::string::npos);
+  }
+}
+
+TEST_CASE("a read of repetitions after the history overflowed stops the game on both engines", "[cli][budget]") {
+  const std::string file = "tests/budget/limit_history.keli";
+  for (const std::string& engine : engines()) {
+    INFO(engine);
+    auto r = keli({"run", file, "--quiet", "--engine", engine, "--cache", cache_dir()});
+    INFO(r.err);
+    CHECK(r.status == 1);
+    CHECK(r.err.find(file +
+                     ":21:10: error: the game's position history overflowed: it remembers 5 positions (limit history), "
+                     "and this game has had more, so 'repetitions' cannot be counted [E601]") != std::string::npos);
+    CHECK(r.err.find("declare a larger 'limit history N'") != std::string::npos);
   }
 }
 

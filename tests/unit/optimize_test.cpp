@@ -23,13 +23,20 @@ void lockstep(const std::shared_ptr<const compile::Program>& plain, const std::s
   runtime::Game a(plain), b(fast);
   runtime::Rng rng(seed);
   runtime::State sa = a.initial(), sb = b.initial();
-  // The optimized program keeps facts in hidden slots after the variables: the variables must
-  // agree, and every kept count must equal its recomputation.
-  const size_t shown = static_cast<size_t>(plain->state_size);
-  REQUIRE(fast->visible_size == plain->state_size);
+  // The optimized program keeps facts in hidden slots after the variables: the variables and the
+  // position history must agree, and every kept count must equal its recomputation.
+  const lang::HistoryLayout& ha = plain->history;
+  const lang::HistoryLayout& hb = fast->history;
+  const size_t shown = static_cast<size_t>(plain->visible_size);
+  REQUIRE(fast->visible_size == plain->visible_size);
+  REQUIRE(plain->state_size == plain->visible_size + (ha.base < 0 ? 0 : 1 + 2 * ha.capacity));
+  REQUIRE((ha.base < 0) == (hb.base < 0));
   auto same = [&] {
-    return sa.size() == shown && sb.size() == static_cast<size_t>(fast->state_size) &&
-           std::equal(sa.begin(), sa.end(), sb.begin());
+    if (sa.size() != static_cast<size_t>(plain->state_size) || sb.size() != static_cast<size_t>(fast->state_size))
+      return false;
+    if (!std::equal(sa.begin(), sa.begin() + shown, sb.begin())) return false;
+    return ha.base < 0 ||
+           std::equal(sa.begin() + ha.base, sa.begin() + ha.base + 1 + 2 * ha.capacity, sb.begin() + hb.base);
   };
   REQUIRE(same());
   REQUIRE(compile::check_facts(*fast, sb) == "");

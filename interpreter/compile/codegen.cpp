@@ -182,7 +182,7 @@ int CodeGen::name(const ast::Expr& e, int base) {
     if (id == lang::BuiltinVar::phase) return node(Op::Phase, e.span);
     if (id == lang::BuiltinVar::ply) return node(Op::Ply, e.span);
     if (id == lang::BuiltinVar::repetitions) {
-      if (out_.history_reads.line == 0) out_.history_reads = e.span;  // the game keeps a history
+      if (!out_.history_reads.valid()) out_.history_reads = e.span;  // the game keeps a history
       return node(Op::Repetitions, e.span);
     }
     return domain(e, base);

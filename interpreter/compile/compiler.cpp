@@ -275,16 +275,16 @@ void Compiler::set_limits(Program& out) {
 // A game that reads `repetitions` keeps its position history at the end of the state (after the
 // declared facts' slots): a count, then two slots per position (lang/history.hpp).
 void Compiler::lay_out_history(Program& out) {
-  if (out.history_reads.line == 0) return;
+  if (!out.history_reads.valid()) return;
   lang::HistoryLayout& h = out.history;
   h.mover = kMover;
   h.phase = kPhase;
   h.first = kPlaces + out.num_players;
   h.end = out.visible_size;
   h.base = out.state_size;
-  const int64_t slots = 1 + 2 * static_cast<int64_t>(h.capacity);
+  const int64_t slots = h.slots();
   if (slots + out.state_size > lang::kMaxTableCells) {
-    diags.report(Code::too_large, out.history_limit.line ? out.history_limit : out.history_reads,
+    diags.report(Code::too_large, out.history_limit.valid() ? out.history_limit : out.history_reads,
                  fmt::format("a history of {} positions needs {} slots of the state, more than {} (kMaxTableCells)",
                              h.capacity, slots, lang::kMaxTableCells),
                  "declare a smaller 'limit history N'");

@@ -6,10 +6,10 @@
 // The history is a region of the state: [base] = positions recorded, then two slots per position
 // (a 64-bit digest, low half first). When a position finds it full, [base] becomes capacity + 1:
 // the history no longer knows every earlier position, and reading `repetitions` is then an error
-// (E601 at the read), so a game that never reads it may declare a small one. A position is the mover, the phase and
-// every variable (slots first .. end); the counts of plies and decisions, the result and the history itself are not
-// part of it. Digests of different positions agree with odds of about n*n / 2^65 for n positions recorded (below 1 in
-// 10^11 for 100,000).
+// (E601 at the read), so a game that never reads it may declare a small one. A position is the
+// mover, the phase and every variable (slots first .. end); the counts of plies and decisions, the
+// result and the history itself are not part of it. Digests of different positions agree with odds
+// of about n*n / 2^65 for n positions recorded (below 1 in 10^11 for 100,000).
 #pragma once
 
 #include <cstdint>
@@ -21,6 +21,9 @@ struct HistoryLayout {
   int first = 0, end = 0;    // the variables' slots
   int base = -1;             // the history's first slot; -1: the game keeps none
   int capacity = 0;          // positions it can hold
+
+  // The slots the history takes: the count, then two per position.
+  int64_t slots() const { return 1 + 2 * static_cast<int64_t>(capacity); }
 };
 
 // FNV-1a over the slots' bytes, then a final mix (splitmix64's) so that near positions spread.

@@ -1,7 +1,8 @@
 // The per-step work budget from the command line: the nested loops stop fast with the
 // positioned error on both engines, `limit work` in a game and --budget on every command that
-// plays, and --budget's usage errors; a full position history (`limit history`). (Where exactly it runs out, engine
-// against engine: native_lockstep_test.cpp; what counts: tests/semantics/budget.keli.)
+// plays, and --budget's usage errors; a full position history (`limit history`). (Where exactly
+// it runs out, engine against engine: native_lockstep_test.cpp; what counts:
+// tests/semantics/budget.keli.)
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 

@@ -48,6 +48,7 @@ bool Checker::is_constant(const Expr& e) {
     case ExprKind::Int:
     case ExprKind::Bool: return true;
     case ExprKind::Name: {
+      if (is_most_dice(e)) return true;  // known once the dice are: before the board and the state
       if (e.is_local || e.sym < 0) return e.type == Type::Enum || e.type == Type::Error;
       auto k = c_.syms[e.sym].kind;
       return k == SymKind::Param || k == SymKind::Seat || k == SymKind::Dice;

@@ -25,6 +25,11 @@ const char* sym_kind_name(SymKind k) {
 
 int frame_size(const ast::Decl& d) { return d.frame; }
 
+bool is_most_dice(const ast::Expr& e) {
+  return e.kind == ast::ExprKind::Name && !e.is_local && e.sym < 0 && e.type == Type::Int &&
+         lang::find_builtin_var(e.text) == static_cast<int>(lang::BuiltinVar::most_dice);
+}
+
 Type type_from_name(const std::string& n) {
   if (n == "int") return Type::Int;
   if (n == "bool") return Type::Bool;

@@ -98,4 +98,8 @@ Checked check_game(ast::Loaded&& loaded, const SourceSet& src, diag::Diagnostics
 // Frame size of a decl whose body is executed: the number of local slots.
 int frame_size(const ast::Decl& d);
 
+// A checked name that reads the built-in `most_dice` (no global of that name hides it): a number
+// known before play, once the dice sets are built.
+bool is_most_dice(const ast::Expr& e);
+
 }  // namespace keli::check

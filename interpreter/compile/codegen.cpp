@@ -181,6 +181,7 @@ int CodeGen::name(const ast::Expr& e, int base) {
     if (id == lang::BuiltinVar::mover) return node(Op::Mover, e.span);
     if (id == lang::BuiltinVar::phase) return node(Op::Phase, e.span);
     if (id == lang::BuiltinVar::ply) return node(Op::Ply, e.span);
+    if (id == lang::BuiltinVar::most_dice) return immediate(out_.max_roll, e.span);
     if (id == lang::BuiltinVar::repetitions) {
       if (!out_.history_reads.valid()) out_.history_reads = e.span;  // the game keeps a history
       return node(Op::Repetitions, e.span);

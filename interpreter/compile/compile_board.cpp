@@ -10,6 +10,14 @@
 #include "lang/limits.hpp"
 
 namespace keli::compile {
+namespace {
+// Whether a range bound reads the built-in `most_dice` (for the hint of an empty range).
+bool reads_most_dice(const ast::Expr& e) {
+  return check::is_most_dice(e) ||
+         std::any_of(e.kids.begin(), e.kids.end(), [](const ast::ExprPtr& k) { return k && reads_most_dice(*k); });
+}
+}  // namespace
+
 using ast::ExprKind;
 using check::SymKind;
 using diag::Code;
@@ -44,7 +52,10 @@ VarInfo Compiler::layout(const ast::Decl& d, int base, const Program& out, bool 
     } else {
       int64_t lo = need_constant(*dim.lo, "a range bound"), hi = need_constant(*dim.hi, "a range bound");
       if (hi < lo) {
-        diags.report(Code::eval_error, dim.span, fmt::format("the range {}..{} is empty", lo, hi));
+        diags.report(Code::eval_error, dim.span, fmt::format("the range {}..{} is empty", lo, hi),
+                     most_dice == 0 && reads_most_dice(*dim.hi)
+                         ? "'most_dice' is 0: the game declares no dice (stdlib/dice.keli needs a 'dice' set)"
+                         : "");
         hi = lo;
       } else if (hi - lo >= lang::kMaxTableCells) {  // the whole table is measured below; this keeps it in an int
         hi = lo + lang::kMaxTableCells;
@@ -107,6 +118,7 @@ bool Compiler::build_board(Program& out) {
   b.num_players = out.num_players;
   b.num_pieces = out.num_pieces;
   b.work_budget = out.work_budget;
+  b.max_roll = out.max_roll;  // `most_dice` reads it (build_dice ran first)
   lay_out_tables(b, true);
   CodeGen gen(b, ck, values, true);
   int entry;
@@ -215,6 +227,7 @@ void Compiler::build_dice(Program& out) {
       ds.total += w;
     }
     out.max_roll = std::max(out.max_roll, static_cast<int>(ds.faces.size()));
+    most_dice = out.max_roll;
     out.dice.push_back(std::move(ds));
   }
 }

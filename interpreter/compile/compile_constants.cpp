@@ -17,6 +17,7 @@ std::optional<int64_t> Compiler::constant(const ast::Expr& e) {
     case ExprKind::Int:
     case ExprKind::Bool: return e.value;
     case ExprKind::Name:
+      if (check::is_most_dice(e)) return most_dice;
       if (e.sym >= 0 && !e.is_local) {
         const auto& s = ck.syms[e.sym];
         if (s.kind == SymKind::Param) return values.at(e.sym);

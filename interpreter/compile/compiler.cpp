@@ -29,8 +29,8 @@ std::shared_ptr<Program> Compiler::run(const ParamSettings& settings) {
   if (!count_players(*out)) return nullptr;
   count_pieces(*out);
   set_limits(*out);  // before the board: `limit work` bounds building it too
+  build_dice(*out);  // before the board and the state: `most_dice` may size their tables
   if (diags.has_errors() || !build_board(*out)) return nullptr;
-  build_dice(*out);
   lay_out_state(*out);
 
   CodeGen gen(*out, ck, values, false);

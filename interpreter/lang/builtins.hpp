@@ -51,6 +51,7 @@ int find_builtin(std::string_view name);  // -1 if none
   X(roll, "roll", Int, false, Play, "the values thrown, roll[0] .. (chance phases only)") \
   X(ply, "ply", Int, false, Play, "decisions and chance events so far")                   \
   X(repetitions, "repetitions", Int, false, Play, "times this position stood before")     \
+  X(most_dice, "most_dice", Int, false, Any, "the most dice a set of the game throws")    \
   X(sites, "sites", Domain, false, Any, "every site of the board")                        \
   X(seats, "seats", Domain, false, Any, "every seat (player), in turn order")             \
   X(pieces, "pieces", Domain, false, Any, "every piece")

@@ -34,7 +34,7 @@ syn keyword keliBoolean true false
 
 " Built-in functions (min and max are also aggregates) and variables
 syn keyword keliBuiltin size index next next_seat abs min max
-syn keyword keliBuiltinVar mover roll ply repetitions sites seats
+syn keyword keliBuiltinVar mover roll ply repetitions most_dice sites seats
 " phase and pieces are declaration words too; as variables they are highlighted as such
 syn match keliBuiltinVar "\<\(phase\|pieces\)\>\ze\s*\(=[^=]\|[\])},:]\|$\)"
 syn match keliBuiltin "\<site\>\ze\s*("

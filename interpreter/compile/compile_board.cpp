@@ -178,8 +178,11 @@ void Compiler::build_dice(Program& out) {
   for (auto* d : ck.dice) {
     DiceSet ds;
     ds.name = d->name;
+    const size_t errors_before = diags.error_count();
     int copies = d->copies ? static_cast<int>(need_constant(*d->copies, "the number of dice")) : 1;
-    if (copies < 1 || copies > lang::kMaxDiceCopies) {
+    if (diags.error_count() > errors_before) {
+      copies = 1;  // already reported where it could not be computed
+    } else if (copies < 1 || copies > lang::kMaxDiceCopies) {
       diags.report(Code::eval_error, d->copies ? d->copies->span : d->span,
                    fmt::format("dice sets hold 1 to {} dice", lang::kMaxDiceCopies));
       copies = 1;
@@ -227,9 +230,9 @@ void Compiler::build_dice(Program& out) {
       ds.total += w;
     }
     out.max_roll = std::max(out.max_roll, static_cast<int>(ds.faces.size()));
-    most_dice = out.max_roll;
     out.dice.push_back(std::move(ds));
   }
+  most_dice = out.max_roll;
 }
 
 int Compiler::dice_choice(const ast::Expr& e) {

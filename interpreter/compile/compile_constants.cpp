@@ -17,7 +17,13 @@ std::optional<int64_t> Compiler::constant(const ast::Expr& e) {
     case ExprKind::Int:
     case ExprKind::Bool: return e.value;
     case ExprKind::Name:
-      if (check::is_most_dice(e)) return most_dice;
+      if (check::is_most_dice(e)) {
+        if (most_dice >= 0) return most_dice;
+        // Parameters and the dice themselves are computed before the dice are counted.
+        diags.report(Code::not_constant, e.span, "'most_dice' is not known yet here: it counts the dice sets' dice",
+                     "write the number");
+        return std::nullopt;
+      }
       if (e.sym >= 0 && !e.is_local) {
         const auto& s = ck.syms[e.sym];
         if (s.kind == SymKind::Param) return values.at(e.sym);

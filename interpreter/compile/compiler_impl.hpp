@@ -19,7 +19,7 @@ struct Compiler {
   const BoardRunner& run_board;
   std::map<int, int64_t> values;  // parameter symbol -> value
   bool optimized = true;
-  int most_dice = 0;  // the most dice a set throws (build_dice, before anything reads it)
+  int most_dice = -1;  // the most dice a set throws; -1 until build_dice has counted them all
 
   // compile_constants.cpp: constant expressions and parameter values
   std::optional<int64_t> constant(const ast::Expr& e);

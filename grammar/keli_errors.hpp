@@ -50,6 +50,12 @@ KELI_EXPECT(phase_body, "expected the phase's rules '{ move ... }' or 'chance DI
 KELI_EXPECT(kw_at, "expected 'at' in 'display pieces at SITE_OF by OWNER_OF'");
 KELI_EXPECT(kw_by, "expected 'by' in 'display pieces at SITE_OF by OWNER_OF'");
 KELI_EXPECT(display_what, "expected what to display: a variable per site, a region, or 'pieces at F by G'");
+KELI_EXPECT(safety_entry,
+            "expected 'limit moves N', 'limit work N', 'limit history N' or 'param NAME: ...': the "
+            "'safety' block holds the engine's bounds, and rules go outside it");
+KELI_EXPECT(param_decl,
+            "expected 'param NAME ...': in the 'safety' block only a parameter can be overridden (a "
+            "variant's limit replaces its base's without 'override')");
 KELI_EXPECT(ai_entry, "expected a definition 'def NAME(...)' or a setting such as 'cutoff 20' (docs/agents.md)");
 KELI_EXPECT(call_suffix, "expected arguments '( ... )'");
 KELI_EXPECT(handler_params, "expected the event's parameter names '(a, b)'");

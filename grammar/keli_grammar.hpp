@@ -281,6 +281,13 @@ struct ai_setting : p::seq<ident, p::must<expr>> {};
 struct ai_entry : p::sor<def_decl, ai_setting, p::failure> {};
 struct ai_item : p::seq<p::opt<kw_override>, p::must<ai_entry>> {};
 struct ai_decl : p::seq<kw_ai, p::must<lbrace>, p::star<p::not_at<rbrace>, ai_item>, p::must<rbrace>> {};
+// `safety { ... }`: the engine's bounds, apart from the rules: `limit moves|work|history N` and
+// the parameters that only bound how long a move may run on (a relay's laps). Both mean what they
+// mean outside the block; the block says to readers and tools that they are not rules.
+struct safety_override : p::seq<kw_override, p::must<param_decl>> {};
+struct safety_entry : p::sor<limit_decl, param_decl, safety_override, p::failure> {};
+struct safety_item : p::seq<p::not_at<rbrace>, p::must<safety_entry>> {};
+struct safety_decl : p::seq<kw_safety, p::must<lbrace>, p::star<safety_item>, p::must<rbrace>> {};
 
 // `turn order [backwards when COND] [skips NAME when COND]`: the order of play, declared once.
 struct turn_backwards : p::seq<kw_backwards, p::must<kw_when>, p::must<expr>> {};
@@ -304,7 +311,7 @@ struct extend_decl : p::seq<kw_extend, p::must<kw_phase>, p::must<ident>, p::mus
 
 struct decl : p::sor<header, import_decl, about_decl, param_decl, players_decl, pieces_decl, const_decl, var_decl,
                      region_decl, track_decl, dice_decl, def_decl, fact_decl, shape_decl, board_decl, event_decl,
-                     on_decl, setup_decl, phase_decl, invariant_decl, limit_decl, display_decl, ai_decl,
+                     on_decl, setup_decl, phase_decl, invariant_decl, limit_decl, display_decl, ai_decl, safety_decl,
                      turn_order_decl, override_decl, remove_decl, extend_decl> {};
 struct declaration_expected : p::failure {};
 struct stray_decl : p::seq<p::not_at<p::eof>, p::must<declaration_expected>> {};

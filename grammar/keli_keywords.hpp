@@ -54,6 +54,7 @@ enum WordRole : uint8_t {
   X(limit, "limit", Declaration)              \
   X(display, "display", Declaration)          \
   X(ai, "ai", Declaration)                    \
+  X(safety, "safety", Declaration)            \
   X(turn, "turn", Declaration)                \
   X(order, "order", Other)                    \
   X(backwards, "backwards", Other)            \

@@ -189,6 +189,9 @@ struct Decl {
   // ai_setting is the KEY of a setting `KEY VALUE` there (the Def is then search_KEY(): int).
   bool for_ai = false;
   std::string ai_setting;
+  // Limit, Param: declared in a `safety { }` block, a bound of the engine's and no rule: it
+  // means what it means outside the block, and `describe` lists it among the safety bounds.
+  bool for_safety = false;
   // Def: declared `fact`, a count or sum the engine keeps up to date (check/facts.cpp).
   bool is_fact = false;
   // Param

@@ -117,7 +117,8 @@ class Builder {
 
   // Declarations (parse_decl.cpp): each fills the Decl that decl() opened.
   void decl(const Node& node, Module& mod);
-  void ai_decl(const Node& node, Module& mod);  // one Def per definition or setting of the block
+  void ai_decl(const Node& node, Module& mod);      // one Def per definition or setting of the block
+  void safety_decl(const Node& node, Module& mod);  // one Limit or Param per entry of the block
   void declaration(const Node& n, Decl& d);
   void named(const Node& n, Decl& d);
   void import_decl(const Node& n, Decl& d);

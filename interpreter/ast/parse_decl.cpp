@@ -7,6 +7,7 @@ namespace keli::ast::parse_detail {
 
 void Builder::decl(const Node& node, Module& mod) {
   if (node.is_type<g::ai_decl>()) return ai_decl(node, mod);
+  if (node.is_type<g::safety_decl>()) return safety_decl(node, mod);
   if (node.is_type<g::turn_order_decl>()) return turn_order_decl(node, mod, false, span_of(node));
   if (node.is_type<g::override_decl>() && node.children.at(0)->is_type<g::turn_order_decl>())
     return turn_order_decl(*node.children.at(0), mod, true, span_of(node));
@@ -42,6 +43,21 @@ void Builder::ai_decl(const Node& node, Module& mod) {
       d.type_span = d.name_span;
       d.value = expr(expression(setting));
     }
+    mod.decls.push_back(std::move(d));
+  }
+}
+
+// `safety { ... }`: each entry is the Limit or Param it would be outside the block, marked.
+void Builder::safety_decl(const Node& node, Module& mod) {
+  for (const Node* item : children<g::safety_item>(node)) {
+    Decl d;
+    d.file = file_;
+    for (size_t b : error_bytes_) d.broken = d.broken || (b >= item->begin().byte && b < item->end().byte);
+    const Node* entry = item->children.at(0).get();
+    d.is_override = entry->is_type<g::safety_override>();
+    d.span = span_of(*item);
+    d.for_safety = true;
+    declaration(d.is_override ? *entry->children.at(0) : *entry, d);
     mod.decls.push_back(std::move(d));
   }
 }

@@ -91,7 +91,8 @@ void report_syntax_errors(const SourceSet& src, int file, const g::syntax_log& l
       sp.col = static_cast<uint32_t>(h->col);
       sp.len = static_cast<uint32_t>(h->len);
     } else if (sp.col > line.size() &&
-               (message == g::error_message<g::rbrace> || message == g::error_message<g::statement_expected>)) {
+               (message == g::error_message<g::rbrace> || message == g::error_message<g::statement_expected> ||
+                message == g::error_message<g::ai_entry> || message == g::error_message<g::safety_entry>)) {
       if (auto o = unclosed_opener(text)) {  // the end of the file: say where the block began
         hint = fmt::format("the file ends at line {} before its '}}'", sp.line);
         sp = Span{file, static_cast<uint32_t>(o->line), static_cast<uint32_t>(o->col), 1};

@@ -28,6 +28,7 @@ Param param_of(const ast::Decl& d, const compile::Program& p) {
   Param out;
   out.name = d.name;
   out.doc = d.doc;
+  out.safety = d.for_safety;
   out.default_value = d.value ? expr_text(*d.value) : "";
   for (const auto& [name, value] : p.params)
     if (name == d.name) out.value = value;
@@ -259,7 +260,14 @@ Description describe(const GameFile& g, const std::shared_ptr<const compile::Pro
   d.state_slots = p.visible_size;  // what the rules declare; kept facts are the engine's
   for (const compile::InvariantInfo& inv : p.invariants) d.invariants.push_back(inv.text);
   d.move_limit = p.move_limit;
-  d.limit_declared = !ck.limits.empty();
+  auto declared = [&](lang::GameLimit which) {
+    return std::any_of(ck.limits.begin(), ck.limits.end(),
+                       [&](const ast::Decl* l) { return lang::find_game_limit(l->name) == static_cast<int>(which); });
+  };
+  d.limit_declared = declared(lang::GameLimit::moves);
+  d.work_budget = p.work_budget;
+  d.work_declared = declared(lang::GameLimit::work);
+  if (p.history.base >= 0) d.history = p.history.capacity;
   return d;
 }
 

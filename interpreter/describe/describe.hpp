@@ -29,6 +29,7 @@ struct Param {
   std::string range;                      // "3..12" for an int in a range
   std::string default_value, value, doc;  // value: the one in effect
   std::vector<std::string> allowed;       // every allowed value; empty for an int (see range)
+  bool safety = false;                    // declared in the `safety { }` block: a bound, not a rule
 };
 
 struct Region {
@@ -123,8 +124,13 @@ struct Description {
   int fixed_slots = 0;  // mover, phase, counters and places kept in every state
   int state_slots = 0;  // all of them
   std::vector<std::string> invariants;
+  // The safety bounds (`limit` lines, in the `safety { }` block or outside it): what the game
+  // declares, else Keli's own; the history only for a game that keeps one.
   int move_limit = 0;
   bool limit_declared = false;  // false: Keli's own bound
+  int64_t work_budget = 0;
+  bool work_declared = false;
+  int64_t history = 0;  // positions remembered; 0: the game keeps no history
 };
 
 // Builds the description of `g` compiled as `p`. Never throws for a compiled game.

@@ -85,6 +85,24 @@ std::string dice_json(const Dice& x) {
       .done();
 }
 
+std::string state_json(const Description& d) {
+  return Object()
+      .field("vars", array(d.vars,
+                           [](const Var& v) {
+                             return Object()
+                                 .str("name", v.name)
+                                 .str("type", v.type)
+                                 .str("shape", v.shape)
+                                 .num("slots", v.slots)
+                                 .num("bytes", 4 * static_cast<int64_t>(v.slots))
+                                 .done();
+                           }))
+      .num("fixed_slots", d.fixed_slots)
+      .num("slots", d.state_slots)
+      .num("bytes", 4 * static_cast<int64_t>(d.state_slots))
+      .done();
+}
+
 }  // namespace
 
 std::string to_json(const Description& d) {
@@ -133,7 +151,7 @@ std::string to_json(const Description& d) {
             x.str("name", p.name).str("type", p.type).str("default", p.default_value).str("value", p.value);
             x.field("allowed", strings(p.allowed));
             if (!p.range.empty()) x.str("range", p.range);
-            return x.str("description", p.doc).done();
+            return x.str("description", p.doc).flag("safety", p.safety).done();
           }));
   o.field("phases", array(d.phases, [](const Phase& ph) {
             Object x;
@@ -155,23 +173,10 @@ std::string to_json(const Description& d) {
                 .done();
           }));
   o.num("setups", d.setups);
-  o.field("state", Object()
-                       .field("vars", array(d.vars,
-                                            [](const Var& v) {
-                                              return Object()
-                                                  .str("name", v.name)
-                                                  .str("type", v.type)
-                                                  .str("shape", v.shape)
-                                                  .num("slots", v.slots)
-                                                  .num("bytes", 4 * static_cast<int64_t>(v.slots))
-                                                  .done();
-                                            }))
-                       .num("fixed_slots", d.fixed_slots)
-                       .num("slots", d.state_slots)
-                       .num("bytes", 4 * static_cast<int64_t>(d.state_slots))
-                       .done());
+  o.field("state", state_json(d));
   o.field("invariants", strings(d.invariants));
   o.num("move_limit", d.move_limit).flag("limit_declared", d.limit_declared);
+  o.num("work_budget", d.work_budget).flag("work_declared", d.work_declared).num("history", d.history);
   return o.done() + "\n";
 }
 

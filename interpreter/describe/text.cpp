@@ -221,21 +221,24 @@ void dice_section(Writer& w, const Description& d) {
   }
 }
 
-void params_section(Writer& w, const Description& d) {
-  w.heading("Parameters");
-  if (d.params.empty()) {
-    w.line("none");
-    return;
-  }
+// The table of the parameters that are (`safety` false) or are not (true) rules, and their texts.
+void params_table(Writer& w, const Description& d, bool safety) {
   std::vector<std::vector<std::string>> rows = {{"name", "type", "default", "in effect", "allowed"}};
   for (const auto& p : d.params) {
+    if (p.safety != safety) continue;
     std::string allowed = !p.allowed.empty() ? join(p.allowed) : !p.range.empty() ? p.range : "any whole number";
     rows.push_back({p.name, p.type.rfind("int in", 0) == 0 ? "int" : p.type, p.default_value,
                     p.value + (p.value != p.default_value ? " (set)" : ""), allowed});
   }
+  if (rows.size() == 1) return w.line("none");
   w.table(rows);
   for (const auto& p : d.params)
-    if (!p.doc.empty()) w.line(p.name + ": " + p.doc, 2, 4);
+    if (p.safety == safety && !p.doc.empty()) w.line(p.name + ": " + p.doc, 2, 4);
+}
+
+void params_section(Writer& w, const Description& d) {
+  w.heading("Parameters");
+  params_table(w, d, false);
 }
 
 // One line: the id space, each rule's block (docs/actions.md).
@@ -289,10 +292,23 @@ void state_section(Writer& w, const Description& d) {
                   std::to_string(4 * d.fixed_slots)});
   rows.push_back({"total", "", "", std::to_string(d.state_slots), std::to_string(4 * d.state_slots)});
   w.table(rows);
-  w.heading("Checks and bounds");
+  w.heading("Checks");
+  if (d.invariants.empty()) w.line("no invariants");
   for (const auto& i : d.invariants) w.line("invariant: " + i, 2, 4);
-  w.line(fmt::format("move limit: {} decisions{}", d.move_limit,
-                     d.limit_declared ? "" : " (Keli's own bound; the game declares none)"));
+}
+
+// What the engine stops, apart from the rules: the limits, then the `safety` block's parameters.
+void safety_section(Writer& w, const Description& d) {
+  constexpr const char* kOwn = " (Keli's own bound; the game declares none)";
+  w.heading("Safety bounds (the engine's, not rules)");
+  w.line(fmt::format("moves: {} decisions, then the game ends by limit{}", d.move_limit, d.limit_declared ? "" : kOwn));
+  w.line(fmt::format("work: {} units a step (loop rounds, domain elements, calls), then an error{}", d.work_budget,
+                     d.work_declared ? "" : kOwn));
+  if (d.history > 0) w.line(fmt::format("history: {} positions remembered for 'repetitions'", d.history));
+  if (std::any_of(d.params.begin(), d.params.end(), [](const Param& p) { return p.safety; })) {
+    w.line("parameters of the 'safety' block:");
+    params_table(w, d, true);
+  }
 }
 
 }  // namespace
@@ -312,6 +328,7 @@ std::string to_text(const Description& d, size_t width) {
   params_section(w, d);
   rules_section(w, d);
   state_section(w, d);
+  safety_section(w, d);
   return w.str();
 }
 

@@ -150,6 +150,8 @@ struct action<g::phase_item> : starts<kStarts> {};
 template <>
 struct action<g::ai_item> : starts<kStarts> {};
 template <>
+struct action<g::safety_item> : starts<kStarts> {};
+template <>
 struct action<g::neg_op> : reads<kUnary> {};
 template <>
 struct action<g::add_op> : reads<0> {};

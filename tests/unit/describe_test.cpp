@@ -12,6 +12,7 @@
 #include <set>
 
 #include "describe/describe.hpp"
+#include "lang/limits.hpp"
 #include "support.hpp"
 
 namespace keli::test {
@@ -251,6 +252,10 @@ TEST_CASE("keli describe prints text and JSON with the same facts", "[describe][
       CHECK(sum == j["dice"][i]["total_weight"].as<int64_t>());
     }
     CHECK(j["state"]["bytes"].as<int>() == 4 * d.state_slots);
+    CHECK(j["move_limit"].as<int>() == d.move_limit);
+    CHECK(j["work_budget"].as<int64_t>() == d.work_budget);
+    CHECK(text.out.find("Safety bounds (the engine's, not rules)\n") != std::string::npos);
+    CHECK(text.out.find(fmt::format("moves: {} decisions", d.move_limit)) != std::string::npos);
     CHECK(j["variant"].as<bool>() == d.variant);
     if (d.variant) CHECK(j["changes"].size() == d.changes.size());
   }
@@ -260,6 +265,36 @@ TEST_CASE("keli describe prints text and JSON with the same facts", "[describe][
   Run four = keli({"describe", "games/pagade_kayi_ata.keli", "--param", "players=4", "--json"});
   REQUIRE(four.status == 0);
   CHECK(YAML::Load(four.out)["players"]["count"].as<int>() == 4);
+}
+
+// The `safety { }` block: its parameters and limits are listed apart from the rules' parameters.
+TEST_CASE("describe lists the safety block's bounds apart from the rules", "[describe][cli]") {
+  auto d = described(source_path("games/raja_pasu.keli"), {{"lap_limit", "7"}});
+  CHECK(d.move_limit == 20000);
+  CHECK(d.limit_declared);
+  CHECK_FALSE(d.work_declared);
+  CHECK(d.work_budget == lang::kDefaultWorkBudget);
+  CHECK(d.history == 0);
+  for (const auto& p : d.params) CHECK(p.safety == (p.name == "lap_limit"));
+
+  Run text = keli({"describe", "games/raja_pasu.keli", "--param", "lap_limit=7"});
+  REQUIRE(text.status == 0);
+  const size_t rules = text.out.find("Parameters\n"), phases = text.out.find("Phases");
+  const size_t safety = text.out.find("Safety bounds (the engine's, not rules)\n");
+  REQUIRE(safety != std::string::npos);
+  const size_t lap = text.out.find("lap_limit ");
+  CHECK(text.out.find("rounds ", rules) < phases);  // a rule's parameter in the first table
+  CHECK(lap > safety);                              // the safety block's only after its heading
+  CHECK(text.out.find("1000     7 (set)", safety) != std::string::npos);
+  CHECK(text.out.find("moves: 20000 decisions, then the game ends by limit\n", safety) != std::string::npos);
+  CHECK(text.out.find("work: 100000000 units a step", safety) != std::string::npos);
+
+  Run json = keli({"describe", "games/oware.keli", "--param", "cycling=repetition", "--json"});
+  REQUIRE(json.status == 0);
+  YAML::Node j = YAML::Load(json.out);
+  CHECK(j["history"].as<int>() == 3001);
+  CHECK(j["move_limit"].as<int>() == 3000);
+  for (const auto& p : j["params"]) CHECK_FALSE(p["safety"].as<bool>());
 }
 
 TEST_CASE("keli describe rejects bad input", "[describe][cli]") {

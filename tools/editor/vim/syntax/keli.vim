@@ -13,7 +13,7 @@ syn case match
 " Declarations
 syn keyword keliDeclaration game extends import about param players named pieces
 syn keyword keliDeclaration const var per region track dice of shape board def
-syn keyword keliDeclaration event on setup phase chance invariant limit display ai fact
+syn keyword keliDeclaration event on setup phase chance invariant limit display ai safety fact
 syn keyword keliDeclaration at by override remove extend
 
 " Control flow and rules

@@ -1,5 +1,5 @@
 // The headers pasted into every generated translation unit (native/abi.h, lang/operators.hpp,
-// lang/arith.hpp), embedded at build time so generated code needs no source tree.
+// lang/arith.hpp, lang/history.hpp, lang/places.hpp), embedded at build time so generated code needs no source tree.
 #pragma once
 
 namespace keli::native {
@@ -7,4 +7,5 @@ extern const char* const kEmbeddedAbi;
 extern const char* const kEmbeddedOperators;
 extern const char* const kEmbeddedArith;
 extern const char* const kEmbeddedHistory;
+extern const char* const kEmbeddedPlaces;
 }  // namespace keli::native

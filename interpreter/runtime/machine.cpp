@@ -10,6 +10,7 @@
 #include "lang/arith.hpp"
 #include "compile/facts.hpp"
 #include "lang/builtins.hpp"
+#include "lang/places.hpp"
 #include "runtime/engine.hpp"
 #include "runtime/messages.hpp"
 
@@ -422,6 +423,8 @@ void Machine::emit(int node, int event, const int32_t* arg_nodes, int nargs) {
   }
 }
 
+static_assert(lang::kMaxPlayers <= 64, "lang::place_unplaced keeps one bit a seat");
+
 // Ends the game: players not yet placed share the next places, ordered by a score if given.
 void Machine::end_game(const Node& n) {
   int P = p_.num_players;
@@ -437,16 +440,7 @@ void Machine::end_game(const Node& n) {
       score[pl] = invoke(n.a, &a, 1);
     }
   }
-  std::vector<char>& open = end_open_;
-  open.assign(P, 0);
-  for (int pl = 0; pl < P; ++pl) open[pl] = state_[compile::kPlaces + pl] == 0;
-  for (int pl = 0; pl < P; ++pl) {
-    if (!open[pl]) continue;
-    int better = 0;
-    for (int q = 0; q < P; ++q)
-      if (open[q] && score[q] > score[pl]) ++better;
-    state_[compile::kPlaces + pl] = next + better;
-  }
+  lang::place_unplaced(&state_[compile::kPlaces], P, next, score.data());
   state_[compile::kOver] = compile::kEnded;
 }
 

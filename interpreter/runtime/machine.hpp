@@ -125,7 +125,6 @@ class Machine {
   uint32_t generation_ = 0;
   std::vector<MemoEntry> memo_table_;
   std::vector<int64_t> end_scores_;  // end_game's scratch
-  std::vector<char> end_open_;       // callable * kMemoSlots + slot, allocated once
 };
 
 // Builds a board: runs callable `entry` of the board-building program `building` (the compiler's

@@ -150,6 +150,58 @@ void Checker::check_build_calls() {
   }
 }
 
+// `roll` outside a chance body: an error, except in a function, which may read it if it is
+// called only from chance bodies, directly or through other functions (check_roll_calls).
+void Checker::roll_outside_chance(Span span) {
+  if (where_ == Where::Any && owner_ && owner_->kind == DeclKind::Def) {
+    roll_use_.emplace(owner_, span);  // the first read is the one a diagnostic names
+    return;
+  }
+  diags_.report(Code::misplaced, span, "'roll' exists only in a chance phase",
+                "throw dice with 'phase NAME chance DICE { ... }'");
+}
+
+// A function that reads `roll` (directly or through the functions it calls) runs only where the
+// dice have just been thrown: a chance phase's body, or another such function. Anywhere else,
+// and for the computer players (the `ai` block), the call is an error.
+void Checker::check_roll_calls() {
+  if (roll_use_.empty()) return;
+  Graph graph;
+  for (auto& [from, to, span] : calls_)
+    if (from->kind == DeclKind::Def && to->kind == DeclKind::Def) graph[from].push_back({to, span});
+  for (auto& [d, span] : roll_use_) graph[d];  // a leaf that reads roll is a node too
+  std::map<ast::Decl*, const Span*> reads;     // the read of roll it reaches
+  post_order(
+      graph,
+      [&](ast::Decl* d, const std::vector<std::pair<ast::Decl*, Span>>& edges) {
+        auto it = roll_use_.find(d);
+        const Span* u = it != roll_use_.end() ? &it->second : nullptr;
+        for (size_t i = 0; i < edges.size() && !u; ++i) u = reads[edges[i].first];
+        reads[d] = u;
+      },
+      [](const std::vector<ast::Decl*>&, ast::Decl*, Span) {});  // recursion is its own error
+  const std::string hint_text = "throw dice with 'phase NAME chance DICE { ... }' and call it from there";
+  for (auto& [from, to, span] : calls_) {
+    if (to->kind != DeclKind::Def || from->kind == DeclKind::Def) continue;
+    if (from->kind == DeclKind::Phase && from->value) continue;  // a chance body
+    if (const Span* u = reads[to])
+      diags_.report(
+          Code::misplaced, span,
+          fmt::format("'{}' reads 'roll' (at {}), which exists only in a chance phase", to->name, src_.where(*u)),
+          hint_text);
+  }
+  std::set<const Span*> told;  // each read once, named by the first definition of the block reaching it
+  for (ast::Decl* d : c_.defs) {
+    const Span* u = reads[d];
+    if (u && d->for_ai && told.insert(u).second)
+      diags_.report(Code::misplaced, *u,
+                    fmt::format("'roll' exists only in a chance phase, and '{}' is in the 'ai' block, which the "
+                                "computer players call between throws",
+                                d->name),
+                    "read the dice in hand (a variable the chance body sets) instead");
+  }
+}
+
 // ---- recursion and the depth of calls -----------------------------------------------------------
 
 void Checker::check_recursion() {

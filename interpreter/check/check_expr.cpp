@@ -176,9 +176,7 @@ Type Checker::builtin_name(Expr& e, int b) {
   e.ref = b;
   if (info.where == Where::Play) needs_play(e.span, fmt::format("'{}'", e.text));
   if (info.id == BuiltinVar::roll) {
-    if (!in_chance_)
-      diags_.report(Code::misplaced, e.span, "'roll' exists only in a chance phase",
-                    "throw dice with 'phase NAME chance DICE { ... }'");
+    if (!in_chance_) roll_outside_chance(e.span);
     diags_.report(Code::missing_index, e.span, "'roll' holds one value per die: write roll[0], roll[1], ...");
     return Type::Error;
   }
@@ -263,9 +261,7 @@ Type Checker::access(Expr& e) {
   if (b >= 0 && c_.lookup(root->text) < 0 && static_cast<BuiltinVar>(b) == BuiltinVar::roll) {
     root->ref = b;
     root->type = Type::Int;
-    if (!in_chance_)
-      diags_.report(Code::misplaced, root->span, "'roll' exists only in a chance phase",
-                    "throw dice with 'phase NAME chance DICE { ... }'");
+    if (!in_chance_) roll_outside_chance(root->span);
     if (idx.size() != 1) diags_.report(Code::bad_index, e.span, "'roll' takes one index: the die");
     for (auto* i : idx) index_as(*i, Type::Int);
     return Type::Int;

@@ -105,6 +105,7 @@ void Checker::check_all() {
   for (auto* d : c_.displays) check_display(*d);
   check_recursion();
   check_build_calls();
+  check_roll_calls();
   check_agent_defs();
   check_ai_block();
   check_facts();

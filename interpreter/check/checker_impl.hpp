@@ -145,6 +145,8 @@ class Checker {
   ast::Type check_call(ast::Expr& e, bool as_statement);
   void check_recursion();
   void check_build_calls();
+  void check_roll_calls();
+  void roll_outside_chance(Span span);
   void check_facts();                           // facts.cpp: each `fact` of a shape the engine keeps
   bool fact_shape(ast::Decl& d, FactShape& f);  // facts.cpp
   void check_ai_block();    // agent_defs.cpp: the rules never call the `ai` block, which changes nothing
@@ -166,6 +168,7 @@ class Checker {
   ast::Type result_ = ast::Type::Void;
   std::vector<std::tuple<ast::Decl*, ast::Decl*, Span>> calls_;  // caller, callee (def, shape, event)
   std::map<ast::Decl*, std::pair<Span, std::string>> play_use_;  // functions that need play-time state
+  std::map<ast::Decl*, Span> roll_use_;                          // functions that read `roll`: their first read
   std::map<ast::Decl*, std::pair<Span, std::string>> changes_;   // bodies that change the state: the first change
   std::set<std::string> broken_;                             // names in text that did not parse (Module::broken_names)
   std::set<int> syntax_files_;                               // files with syntax errors

@@ -118,6 +118,29 @@ void post_order(Graph& graph, Done done, Back back) {
   }
 }
 
+// For each function, the first of `direct`'s entries it reaches: its own, else the first that the
+// functions it calls reach, in the order of its calls; null when it reaches none. Recursion is its
+// own error (check_recursion): a cycle is cut where it closes.
+template <typename T>
+std::map<ast::Decl*, const T*> first_reached(const std::vector<std::tuple<ast::Decl*, ast::Decl*, Span>>& calls,
+                                             const std::map<ast::Decl*, T>& direct) {
+  Graph graph;
+  for (auto& [from, to, span] : calls)
+    if (to->kind == DeclKind::Def) graph[from].push_back({to, span});
+  for (auto& [d, _] : direct) graph[d];  // a function that calls none (or nobody calls) is a node too
+  std::map<ast::Decl*, const T*> reached;
+  post_order(
+      graph,
+      [&](ast::Decl* d, const std::vector<std::pair<ast::Decl*, Span>>& edges) {
+        auto it = direct.find(d);
+        const T* u = it != direct.end() ? &it->second : nullptr;
+        for (size_t i = 0; i < edges.size() && !u; ++i) u = reached[edges[i].first];
+        reached[d] = u;
+      },
+      [](const std::vector<ast::Decl*>&, ast::Decl*, Span) {});
+  return reached;
+}
+
 bool counts_as_call(const ast::Decl* d) {  // what the engines count against kMaxCallDepth
   return d->kind == DeclKind::Def || d->kind == DeclKind::Shape || d->kind == DeclKind::On;
 }
@@ -127,19 +150,7 @@ bool counts_as_call(const ast::Decl* d) {  // what the engines count against kMa
 // A function called while the board is built must not need the game's state, directly or
 // through the functions it calls.
 void Checker::check_build_calls() {
-  Graph graph;
-  for (auto& [from, to, span] : calls_)
-    if (to->kind == DeclKind::Def) graph[from].push_back({to, span});
-  std::map<ast::Decl*, const std::pair<Span, std::string>*> uses;  // the play-time use it reaches
-  post_order(
-      graph,
-      [&](ast::Decl* d, const std::vector<std::pair<ast::Decl*, Span>>& edges) {
-        auto it = play_use_.find(d);
-        const std::pair<Span, std::string>* u = it != play_use_.end() ? &it->second : nullptr;
-        for (size_t i = 0; i < edges.size() && !u; ++i) u = uses[edges[i].first];
-        uses[d] = u;
-      },
-      [](const std::vector<ast::Decl*>&, ast::Decl*, Span) {});  // recursion is its own error
+  auto uses = first_reached(calls_, play_use_);  // the play-time use each function reaches
   for (auto& [from, to, span] : calls_) {
     bool build = from == c_.board || from->kind == DeclKind::Shape;
     if (!build || to->kind != DeclKind::Def) continue;
@@ -166,20 +177,7 @@ void Checker::roll_outside_chance(Span span) {
 // and for the computer players (the `ai` block), the call is an error.
 void Checker::check_roll_calls() {
   if (roll_use_.empty()) return;
-  Graph graph;
-  for (auto& [from, to, span] : calls_)
-    if (from->kind == DeclKind::Def && to->kind == DeclKind::Def) graph[from].push_back({to, span});
-  for (auto& [d, span] : roll_use_) graph[d];  // a leaf that reads roll is a node too
-  std::map<ast::Decl*, const Span*> reads;     // the read of roll it reaches
-  post_order(
-      graph,
-      [&](ast::Decl* d, const std::vector<std::pair<ast::Decl*, Span>>& edges) {
-        auto it = roll_use_.find(d);
-        const Span* u = it != roll_use_.end() ? &it->second : nullptr;
-        for (size_t i = 0; i < edges.size() && !u; ++i) u = reads[edges[i].first];
-        reads[d] = u;
-      },
-      [](const std::vector<ast::Decl*>&, ast::Decl*, Span) {});  // recursion is its own error
+  auto reads = first_reached(calls_, roll_use_);  // the read of roll each function reaches
   const std::string hint_text = "throw dice with 'phase NAME chance DICE { ... }' and call it from there";
   for (auto& [from, to, span] : calls_) {
     if (to->kind != DeclKind::Def || from->kind == DeclKind::Def) continue;

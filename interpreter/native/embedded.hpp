@@ -1,5 +1,6 @@
 // The headers pasted into every generated translation unit (native/abi.h, lang/operators.hpp,
-// lang/arith.hpp, lang/history.hpp, lang/places.hpp), embedded at build time so generated code needs no source tree.
+// lang/arith.hpp, lang/history.hpp, lang/places.hpp), embedded at build time so generated code
+// needs no source tree.
 #pragma once
 
 namespace keli::native {

@@ -64,6 +64,8 @@ void Compiler::compile_facts(CodeGen& gen, Program& out) {
         if (out.vars[v].name == ck.syms[sym].name) f.feeds.push_back(static_cast<int>(v));
     f.slots = static_cast<int>(slots);
     f.base = out.state_size;
+    f.entries = table;
+    f.entries.base = f.base;
     out.state_size += f.slots;
     out.initial.resize(out.state_size, 0);  // counted by the runtime before setup (runtime/tallies.cpp)
     out.facts.push_back(std::move(f));

@@ -1,10 +1,12 @@
 // Finding the facts the engine can keep (compile/facts.hpp): an aggregate with no filter over a
-// domain known before play, whose body tests one cell of a state table at the loop's element,
+// domain known before play, whose body tests one cell at the loop's element,
 // `count/any/all(x in D: T[e][x] op k)` (or T[x][e], or a one-dimensional T[x]; or the cell
-// itself as a truth value), becomes a read of a hidden count per position
-// of e. Tables of three or more dimensions are left to the aggregate. The rewrite keeps every error: the domain must
-// have elements and lie inside the table, so the original reads e, and fails on it if it fails, at its first element,
-// as FactGet does.
+// itself as a truth value), becomes a read of a hidden count per position of e. T is a state
+// table or a declared fact (`here(e, x)`, whose entries are kept in slots too). Tables of three
+// or more dimensions are left to the aggregate. The rewrite keeps every error: the domain must
+// have elements and lie inside the table, so the original reads e, and fails on it if it fails,
+// at its first element, as FactGet does; a declared fact read with e out of range is 0 in every
+// entry, and so is FactGet's answer.
 #include "compile/facts.hpp"
 
 #include <fmt/format.h>
@@ -46,10 +48,11 @@ class FactFinder : NodeTools {
     int cell = test(n.k[1], f);
     if (cell < 0) return idx;
     const Node& g = p_.code[cell];
-    const VarInfo& t = p_.vars[g.a];
+    if (g.op == Op::FactGet) f.tally = g.a;
+    const VarInfo& t = f.tally < 0 ? p_.vars[g.a] : p_.facts[g.a].entries;
     if (t.dims.size() > 2) return idx;  // a count per position of two other indices: not kept
     int other = -1;
-    f.var = g.a;
+    f.var = f.tally < 0 ? g.a : 0;
     f.along = -1;
     for (size_t d = 0; d < t.dims.size(); ++d) {
       const Node& ix = p_.code[g.k[d]];
@@ -61,7 +64,8 @@ class FactFinder : NodeTools {
     if (f.along < 0 || (t.dims.size() == 2 && (other < 0 || reads_local(other, n.a) || !plain(other)))) return idx;
     f.lo = static_cast<int>(first - t.lows[f.along]);
     f.hi = static_cast<int>(last - t.lows[f.along]);
-    if (f.lo < 0 || f.hi >= t.dims[f.along]) return idx;  // the original fails: leave it to
+    // Outside the table the original fails (a declared fact reads 0 there): leave it to the loop.
+    if (f.lo < 0 || f.hi >= t.dims[f.along]) return idx;
     f.slots = t.dims.size() == 2 ? t.dims[1 - f.along] : 1;
     int fact = add(f);
     int out = new_node(Op::FactGet, cell);  // fails where the cell read would
@@ -91,21 +95,27 @@ class FactFinder : NodeTools {
     return true;
   }
 
+  // A read of one cell: of a state table, or an entry of a declared fact (kept in slots).
+  bool cell_read(int idx) const {
+    const Node& n = p_.code[idx];
+    return n.op == Op::StateGet || (n.op == Op::FactGet && static_cast<FactRead>(n.aux) == FactRead::Tally);
+  }
+
   // The body's cell read and its test (into f), or -1: `cell op k`, `k op cell`, or the cell
   // itself as a truth value.
   int test(int body, Fact& f) const {
-    const Node& b = p_.code[body];
-    if (b.op == Op::StateGet) {
+    if (cell_read(body)) {
       f.op = Operator::Ne;
       f.k = 0;
       return body;
     }
+    const Node& b = p_.code[body];
     auto op = lang::node_operator(b.op);
     if (!op) return -1;
     lang::OpClass c = lang::operator_info(*op).cls;
     if (c != lang::OpClass::Equality && c != lang::OpClass::Ordering) return -1;
     for (int side = 0; side < 2; ++side) {
-      if (p_.code[b.k[side]].op != Op::StateGet || !imm(b.k[1 - side])) continue;
+      if (!cell_read(b.k[side]) || !imm(b.k[1 - side])) continue;
       f.op = side == 0 ? *op : mirrored(*op);
       f.k = val(b.k[1 - side]);
       return b.k[side];
@@ -116,8 +126,8 @@ class FactFinder : NodeTools {
   int add(Fact f) {
     for (size_t i = 0; i < p_.facts.size(); ++i) {
       const Fact& g = p_.facts[i];
-      if (g.kind == FactKind::Cells && g.var == f.var && g.along == f.along && g.lo == f.lo && g.hi == f.hi &&
-          g.op == f.op && g.k == f.k)
+      if (g.kind == FactKind::Cells && g.var == f.var && g.tally == f.tally && g.along == f.along && g.lo == f.lo &&
+          g.hi == f.hi && g.op == f.op && g.k == f.k)
         return static_cast<int>(i);
     }
     f.base = p_.state_size;
@@ -128,8 +138,8 @@ class FactFinder : NodeTools {
 };
 
 // What each hidden slot of f should hold in s.
-void recount(const Program& p, const Fact& f, const std::vector<int32_t>& s, std::vector<int32_t>& out) {
-  const VarInfo& t = p.vars[f.var];
+void recount(const Program& p, const Fact& f, const int32_t* s, std::vector<int32_t>& out) {
+  const VarInfo& t = counted_table(p, f);
   out.assign(f.slots, 0);
   for (int rel = 0; rel < t.size(); ++rel) {
     int64_t along, other;
@@ -142,25 +152,35 @@ void recount(const Program& p, const Fact& f, const std::vector<int32_t>& s, std
 
 int keep_fact(Program& p, int idx) { return FactFinder(p).find(idx); }
 
-void refresh_facts(const Program& p, std::vector<int32_t>& s) {
-  s.resize(p.state_size);
+namespace {
+// Recounts the Cells facts (those over declared facts' entries only, or all of them).
+void refresh_cells(const Program& p, int32_t* s, bool only_of_tallies) {
   std::vector<int32_t> counts;
   for (const Fact& f : p.facts) {
-    if (f.kind != FactKind::Cells) continue;  // runtime/tallies.cpp evaluates those
+    if (f.kind != FactKind::Cells || (only_of_tallies && f.tally < 0)) continue;  // runtime/tallies.cpp counts Tally
     recount(p, f, s, counts);
-    std::copy(counts.begin(), counts.end(), s.begin() + f.base);
+    std::copy(counts.begin(), counts.end(), s + f.base);
   }
 }
+}  // namespace
+
+void refresh_facts(const Program& p, std::vector<int32_t>& s) {
+  s.resize(p.state_size);
+  refresh_cells(p, s.data(), false);
+}
+
+void refresh_facts_of_tallies(const Program& p, int32_t* s) { refresh_cells(p, s, true); }
 
 std::string check_facts(const Program& p, const std::vector<int32_t>& s) {
   std::vector<int32_t> counts;
   for (const Fact& f : p.facts) {
     if (f.kind != FactKind::Cells) continue;
-    recount(p, f, s, counts);
+    recount(p, f, s.data(), counts);
     for (int i = 0; i < f.slots; ++i)
       if (s[f.base + i] != counts[i])
         return fmt::format("the count kept of `{}` cells {} {} (position {} of its other index) is {}, not {}",
-                           p.vars[f.var].name, lang::operator_info(f.op).spelling, f.k, i, s[f.base + i], counts[i]);
+                           counted_table(p, f).name, lang::operator_info(f.op).spelling, f.k, i, s[f.base + i],
+                           counts[i]);
   }
   return {};
 }
@@ -168,10 +188,11 @@ std::string check_facts(const Program& p, const std::vector<int32_t>& s) {
 void finish_facts(Program& p) {
   p.facts_of_var.assign(p.vars.size(), {});
   p.tallies_of_var.assign(p.vars.size(), {});
+  p.facts_of_tally.assign(p.facts.size(), {});
   for (size_t i = 0; i < p.facts.size(); ++i) {
     const Fact& f = p.facts[i];
     if (f.kind == FactKind::Cells)
-      p.facts_of_var[f.var].push_back(static_cast<int>(i));
+      (f.tally < 0 ? p.facts_of_var[f.var] : p.facts_of_tally[f.tally]).push_back(static_cast<int>(i));
     else
       for (int v : f.feeds) p.tallies_of_var[v].push_back(static_cast<int>(i));
   }

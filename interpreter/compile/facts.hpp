@@ -1,5 +1,6 @@
-// Facts the engine keeps (Program::facts): counts over a state table kept in hidden slots after
-// the variables, updated on every write of the table, so rules read them instead of scanning.
+// Facts the engine keeps (Program::facts): counts over a state table (or over a declared fact's
+// entries) kept in hidden slots after the variables, updated on every write of what they count,
+// so rules read them instead of scanning.
 // The optimizer finds them (compile/facts.cpp); both engines keep them with these functions (the
 // native engine's generated code does what update_facts does). They are never part of traces,
 // equality or invariants: refresh_facts recomputes them from the variables wherever a state is
@@ -30,19 +31,39 @@ inline void fact_positions(const Fact& f, const VarInfo& t, int64_t rel, int64_t
   other = f.along == 0 ? i1 : i0;
 }
 
-// After the cell at state offset `off` of variable `var` went from `before` to `now`.
-inline void update_facts(const Program& p, int var, int64_t off, int64_t before, int64_t now, int32_t* s) {
-  for (int id : p.facts_of_var[var]) {
+// The table whose cells a Cells fact counts: a state variable, or a declared fact's entries.
+inline const VarInfo& counted_table(const Program& p, const Fact& f) {
+  return f.tally < 0 ? p.vars[f.var] : p.facts[f.tally].entries;
+}
+
+// After the cell at state offset `off` of table t went from `before` to `now`: each Cells fact
+// of `ids` (those counting t's cells) moves by whether the cell counted before and counts now.
+inline void update_cells(const Program& p, const std::vector<int>& ids, const VarInfo& t, int64_t off, int64_t before,
+                         int64_t now, int32_t* s) {
+  for (int id : ids) {
     const Fact& f = p.facts[id];
     int64_t along, other;
-    fact_positions(f, p.vars[var], off - p.vars[var].base, along, other);
+    fact_positions(f, t, off - t.base, along, other);
     if (along < f.lo || along > f.hi) continue;
     s[f.base + other] += static_cast<int32_t>(fact_holds(f, now)) - static_cast<int32_t>(fact_holds(f, before));
   }
 }
 
-// Every fact recomputed from the variables of s (s has p.state_size slots).
+// After the cell at state offset `off` of variable `var` went from `before` to `now`.
+inline void update_facts(const Program& p, int var, int64_t off, int64_t before, int64_t now, int32_t* s) {
+  update_cells(p, p.facts_of_var[var], p.vars[var], off, before, now, s);
+}
+
+// After the entry at state offset `off` of the declared fact `tally` went from `before` to `now`.
+inline void update_facts_of_tally(const Program& p, int tally, int64_t off, int64_t before, int64_t now, int32_t* s) {
+  update_cells(p, p.facts_of_tally[tally], p.facts[tally].entries, off, before, now, s);
+}
+
+// Every Cells fact recomputed from the variables of s (s has p.state_size slots) and from the
+// declared facts' entries as s holds them.
 void refresh_facts(const Program& p, std::vector<int32_t>& s);
+// The Cells facts over declared facts' entries recomputed, after those entries were counted anew.
+void refresh_facts_of_tallies(const Program& p, int32_t* s);
 // The first fact of s that differs from its recomputation, described; empty when all agree.
 std::string check_facts(const Program& p, const std::vector<int32_t>& s);
 // After optimizing: each variable's facts, the hidden slots' initial values.

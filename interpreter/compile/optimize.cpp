@@ -7,7 +7,8 @@
 //      `pairs and ...`, `size(path[0]) - 1` or `owner[3]` become immediates;
 //   3. flat index tables (Program::var_access, const_access) for the evaluator's table reads;
 //   4. find whether move guards and filters can write the state (legal() copies it only then);
-//   5. domains indexed or cut short (optimize_domains.cpp) and counts kept as facts (facts.cpp).
+//   5. domains indexed or cut short (optimize_domains.cpp) and counts kept as facts (facts.cpp);
+//   6. the deepest nesting of frames a step can reach (frames.cpp), for the native engine.
 #include "compile/optimize.hpp"
 
 #include <algorithm>
@@ -19,6 +20,7 @@
 #include "lang/builtins.hpp"
 #include "lang/limits.hpp"
 #include "compile/facts.hpp"
+#include "compile/frames.hpp"
 #include "compile/optimize_tools.hpp"
 
 namespace keli::compile {
@@ -65,6 +67,7 @@ class Optimizer : NodeTools {
         if (h.guard >= 0) h.guard = expr(h.guard);
     mark_memo();
     finish_facts(p_);
+    p_.max_frames = deepest_frames(p_);
   }
 
  private:

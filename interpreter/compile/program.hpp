@@ -159,7 +159,8 @@ struct TallyStep {
 };
 struct Fact {
   FactKind kind = FactKind::Cells;
-  int var = 0;         // the state table
+  int var = 0;         // the state table (Cells over a state variable)
+  int tally = -1;      // Cells over a declared fact's entries: that Tally fact (var unused)
   int along = 0;       // the index the count runs over (0 or 1)
   int lo = 0, hi = 0;  // the positions counted (table offsets, 0-based)
   lang::Operator op = lang::Operator::Ne;
@@ -173,6 +174,7 @@ struct Fact {
   int weight = -1;               // sum's callable (x) -> what x adds; -1: a count, x adds 1
   int elements = 0;              // how many elements x there are
   std::vector<int> feeds;        // the vars whose rows (first index x) the steps read
+  VarInfo entries;               // the entries as a table of the keys (base: the first slot)
 };
 // What FactGet reads from a fact: the count, whether it is above zero, or whether it is all.
 // Tally: the entry of the arguments (FactGet k[0..], one per key), 0 for arguments out of range.
@@ -242,7 +244,11 @@ struct Program {
   std::vector<Fact> facts;                       // FactGet a=fact
   std::vector<std::vector<int>> facts_of_var;    // per entry of vars: the Cells facts it feeds
   std::vector<std::vector<int>> tallies_of_var;  // per entry of vars: the Tally facts it feeds
+  std::vector<std::vector<int>> facts_of_tally;  // per fact: the Cells facts counting its entries
   int visible_size = 0;                          // slots before the facts' hidden ones
+  // The most frames (calls, handlers) open at once in any step, or -1 when unbounded or not
+  // worked out (compile/frames.cpp): within kMaxCallDepth, the depth check can never fail.
+  int max_frames = -1;
   // Every declared `fact`, optimized or not (compile/compile_facts.cpp): its parameters laid out
   // as a table's dimensions (base unused) and its definition's callable, which gives each entry.
   std::vector<std::pair<VarInfo, int>> declared_facts;

@@ -15,7 +15,7 @@
 namespace keli::native {
 
 // Bumped whenever the generated code changes for the same program: part of the cache key.
-inline constexpr int kEmitterVersion = 13;
+inline constexpr int kEmitterVersion = 14;
 
 // No compiler, or no cache directory: the native engine cannot run here (auto falls back).
 struct Unavailable : std::runtime_error {

@@ -172,6 +172,9 @@ bool Emitter::passes_args(int callable) const {
       if (h.callable == callable) return false;
   return true;
 }
+// The frames a step can open are counted only where they might pass the check: a program whose
+// deepest nesting is known to stay within it (compile/frames.cpp) never fails it.
+bool Emitter::counts_depth() const { return p_.max_frames < 0 || p_.max_frames > lang::kMaxCallDepth; }
 std::string Emitter::slot(int s) const {
   if (s >= frame_.first && s < frame_.second) return "l" + std::to_string(s);
   return fmt::format("L[{}]", s);
@@ -203,6 +206,12 @@ std::string params_sig(size_t n) {
   for (size_t i = 0; i < n; ++i) out += fmt::format(", int64_t a{}", i);
   return out;
 }
+// A name as a comment of one line, for whoever reads the kept source.
+std::string one_line(std::string name) {
+  std::replace_if(
+      name.begin(), name.end(), [](char ch) { return ch == '\n' || ch == '\r'; }, ' ');
+  return name;
+}
 std::string params_pass(size_t n) {
   std::string out;
   for (size_t i = 0; i < n; ++i) out += fmt::format(", a{}", i);
@@ -222,6 +231,7 @@ void Emitter::callables() {
     const compile::Callable& cl = p_.callables[i];
     const bool args = passes_args(static_cast<int>(i));
     const size_t np = args ? cl.params.size() : 0;
+    line("// " + one_line(cl.name));
     open(fmt::format("int64_t b{}({}) {{", i, params_sig(np)));
     line("(void)c; (void)s; (void)L;");
     if (args) {
@@ -237,6 +247,11 @@ void Emitter::callables() {
     frame_ = {0, 0};
     close();
     open(fmt::format("int64_t f{}({}) {{", i, params_sig(np)));
+    if (!counts_depth()) {
+      line(fmt::format("return b{}(c, s, L{});", i, params_pass(np)));
+      close();
+      continue;
+    }
     line(fmt::format("if (++c->depth > {}) {};", lang::kMaxCallDepth, fault(cl.body, "KELI_FAULT_CALL_DEPTH")));
     line(fmt::format("const int64_t v = b{}(c, s, L{});", i, params_pass(np)));
     line("--c->depth;");
@@ -249,6 +264,7 @@ void Emitter::callables() {
 void Emitter::bodies() {
   for (size_t i = 0; i < p_.rules.size(); ++i) {
     const compile::Rule& rule = p_.rules[i];
+    line("// the body of " + one_line(rule.name));
     open(fmt::format("void r{}({}) {{", i, params_sig(rule.params.size())));
     line("(void)c; (void)s; (void)L;");
     if (!rule.params.empty()) {
@@ -281,15 +297,19 @@ void Emitter::legal() {
   };
   for (size_t r = 0; r < p_.rules.size(); ++r) {
     const compile::Rule& rule = p_.rules[r];
+    line("// the moves of " + one_line(rule.name));
     open(fmt::format("void g{}({}{}) {{", r, kSig, kOrigin(p_)));
     line("(void)s; (void)L;");
     if (!rule.params.empty()) declare_frame(frame_of_slot(rule.params[0].slot));
     line(fmt::format("keli_move mv{{{}, {}, {{0, 0, 0, 0}}}};", r, rule.params.size()));
     if (!rule.params.empty()) line("int64_t tries = 0;");  // as the interpreter's odometer counts
+    std::vector<std::string> counters;                     // each parameter's position in its domain
+    for (size_t k = 0; k < rule.params.size(); ++k) counters.push_back(tmp());
+    plan_memo(rule, counters);
     int depth = 0;
     for (size_t k = 0; k < rule.params.size(); ++k) {
       const compile::RuleParam& prm = rule.params[k];
-      std::string i = tmp();
+      const std::string& i = counters[k];
       open("{");
       restore();
       Dom d = domain(prm.domain);
@@ -317,6 +337,7 @@ void Emitter::legal() {
       line("push_move(c, mv);");
     close();
     for (int k = 0; k < depth; ++k) close();
+    memo_sites_.clear();
     frame_ = {0, 0};
     close();
   }

@@ -3,6 +3,7 @@
 // kept with its fault.
 #include <fmt/format.h>
 
+#include "compile/facts.hpp"
 #include "lang/builtins.hpp"
 #include "lang/limits.hpp"
 #include "native/emitter.hpp"
@@ -118,16 +119,7 @@ std::string Emitter::expr(int idx) {
           fmt::format("{} >= 0 && {} < {} && RX[{} * {} + {}] >= 0", site, site, p_.num_sites, r, p_.num_sites, site));
     }
     case Op::Call:
-    case Op::CallStmt: {
-      const compile::Callable& cl = p_.callables[n.a];
-      std::vector<std::string> args;
-      for (int i = 0; i < n.c && i < 8; ++i) args.push_back(expr(p_.args[n.b + i]));
-      if (!passes_args(n.a))
-        for (size_t i = 0; i < args.size() && i < cl.params.size(); ++i)
-          line(fmt::format("L[{}] = {};", cl.params[i], args[i]));
-      line(fmt::format("spend(c, {});", idx));  // after the arguments, as the interpreter
-      return named(fmt::format("f{}(c, s, L{})", n.a, call_args(n.a, args)));
-    }
+    case Op::CallStmt: return call(n, idx);
     case Op::Builtin: return builtin(n, idx);
     case Op::AggSum:
     case Op::AggCount:
@@ -284,27 +276,50 @@ Emitter::Dom Emitter::domain(int dom) {
   }
 }
 
+// A call: its arguments left to right, then the unit of work it costs, as the interpreter; a
+// call remembered while the rule's moves are listed goes through its array (emit_memo.cpp).
+std::string Emitter::call(const Node& n, int idx) {
+  const compile::Callable& cl = p_.callables[n.a];
+  std::vector<std::string> args;
+  for (int i = 0; i < n.c && i < lang::kMaxArgs; ++i) args.push_back(expr(p_.args[n.b + i]));
+  if (!passes_args(n.a))
+    for (size_t i = 0; i < args.size() && i < cl.params.size(); ++i)
+      line(fmt::format("L[{}] = {};", cl.params[i], args[i]));
+  line(fmt::format("spend(c, {});", idx));
+  const std::string call = fmt::format("f{}(c, s, L{})", n.a, call_args(n.a, args));
+  if (memo_sites_.count(idx)) return memo_call(idx, call);
+  const std::string t = tmp();
+  line(fmt::format("const int64_t {} = {};", t, call));
+  return t;
+}
+
 std::string Emitter::element(const Dom& d, const std::string& i) {
   if (!d.list.empty()) return fmt::format("int64_t({}[{}])", d.list, i);
   return fmt::format("({} + {})", d.lo, i);
 }
 
 // A count the engine keeps, read as runtime/machine_domains.cpp's read_fact: the other index
-// checked as the cell read would check it.
+// checked as the cell read would check it (a declared fact's entries outside its keys are 0).
 std::string Emitter::fact(const Node& n, int idx) {
   const compile::Fact& f = p_.facts[n.a];
   if (f.kind == compile::FactKind::Tally) return tally(n);
-  const compile::VarInfo& t = p_.vars[f.var];
+  const compile::VarInfo& t = compile::counted_table(p_, f);
   std::string at = "0";
+  std::string count = fmt::format("s[{} + {}]", f.base, at);
   if (t.dims.size() == 2) {
     const int other = 1 - f.along;
     std::string v = expr(n.k[0]);
     at = tmp();
     line(fmt::format("const int64_t {} = {} - ({});", at, v, t.lows[other]));
-    line(fmt::format("if (static_cast<uint64_t>({}) >= {}u) {};", at, t.dims[other],
-                     fault(idx, "KELI_FAULT_INDEX", std::to_string(other), at)));
+    const std::string outside = fmt::format("static_cast<uint64_t>({}) >= {}u", at, t.dims[other]);
+    count = fmt::format("s[{} + {}]", f.base, at);
+    if (f.tally < 0)
+      line(fmt::format("if ({}) {};", outside, fault(idx, "KELI_FAULT_INDEX", std::to_string(other), at)));
+    else  // a declared fact's entries outside its keys are 0
+      count = fmt::format("({} ? int64_t({}) : int64_t({}))", outside, compile::fact_holds(f, 0) ? f.hi - f.lo + 1 : 0,
+                          count);
   }
-  std::string count = fmt::format("s[{} + {}]", f.base, at), out = tmp();
+  std::string out = tmp();
   switch (static_cast<compile::FactRead>(n.aux)) {
     case compile::FactRead::Count: line(fmt::format("const int64_t {} = {};", out, count)); break;
     case compile::FactRead::Any: line(fmt::format("const int64_t {} = {} > 0;", out, count)); break;

@@ -1,7 +1,7 @@
 // The declared facts (compile::FactKind::Tally) in generated code, step for step as the
 // interpreter keeps them (runtime/tallies.cpp): t<F>() finds the entry an element adds to and what
 // it adds; after a write to a cell of an element's row, the element's part moves from the entry of
-// the cell's old value to the entry of its new one.
+// the cell's old value to the entry of its new one, and the counts kept over the entries follow.
 #include <fmt/format.h>
 
 #include "native/emitter.hpp"
@@ -59,8 +59,14 @@ void Emitter::update_tallies(int var, const std::string& off, const std::string&
     line(fmt::format("tally{}(c, s, L, x, was, was_w);", id));
     line(fmt::format("s[{}] = static_cast<int32_t>({});", off, now));
     line(fmt::format("tally{}(c, s, L, x, is, is_w);", id));
-    line(fmt::format("if (was >= 0) s[{0} + was] = store(c, {1}, s[{0} + was] - was_w);", f.base, idx));
-    line(fmt::format("if (is >= 0) s[{0} + is] = store(c, {1}, s[{0} + is] + is_w);", f.base, idx));
+    for (const auto& [part, sign] : {std::pair{"was", '-'}, std::pair{"is", '+'}}) {
+      open(fmt::format("if ({} >= 0) {{", part));
+      line(fmt::format("const int64_t before = s[{} + {}];", f.base, part));
+      line(fmt::format("const int32_t now = store(c, {}, before {} {}_w);", idx, sign, part));
+      line(fmt::format("s[{} + {}] = now;", f.base, part));
+      update_cells(p_.facts_of_tally[id], f.entries, fmt::format("({} + {})", f.base, part), "before", "now");
+      close();
+    }
     close();
   }
 }

@@ -38,16 +38,16 @@ void Emitter::state_set(const Node& n, int idx) {
   }
   line(fmt::format("s[{}] = store(c, {}, {});", off, idx, w));
   if (kept) {
-    update_facts(n.a, off, old, w);
+    update_cells(p_.facts_of_var[n.a], p_.vars[n.a], off, old, w);
     update_tallies(n.a, off, old, w, idx);
   }
 }
 
-// compile/facts.hpp's update_facts written out for one variable: each fact it feeds moves by
-// whether the cell counted before and counts now.
-void Emitter::update_facts(int var, const std::string& off, const std::string& before, const std::string& now) {
-  const compile::VarInfo& t = p_.vars[var];
-  for (int id : p_.facts_of_var[var]) {
+// compile/facts.hpp's update_cells written out for one table (a variable, or a declared fact's
+// entries): each Cells fact of `ids` moves by whether the cell counted before and counts now.
+void Emitter::update_cells(const std::vector<int>& ids, const compile::VarInfo& t, const std::string& off,
+                           const std::string& before, const std::string& now) {
+  for (int id : ids) {
     const compile::Fact& f = p_.facts[id];
     const char* op = lang::node_kind_info(lang::operator_node(f.op)).name;
     open("{");
@@ -93,9 +93,10 @@ void Emitter::emit_event(const Node& n, int idx) {
     }
     open(fmt::format("if ({}) {{", run));
     line(fmt::format("spend(c, {});", idx));
-    line(fmt::format("if (++c->depth > {}) {};", lang::kMaxCallDepth, fault(cl.body, "KELI_FAULT_EVENT_DEPTH")));
+    if (counts_depth())
+      line(fmt::format("if (++c->depth > {}) {};", lang::kMaxCallDepth, fault(cl.body, "KELI_FAULT_EVENT_DEPTH")));
     line(fmt::format("b{}(c, s, L);", h.callable));
-    line("--c->depth;");
+    if (counts_depth()) line("--c->depth;");
     close();
     close();
   }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,7 @@ class Emitter {
   std::string arith(const char* op, int node, const std::string& a, const std::string& b);
   std::string truth_op(const compile::Node& n);
   std::string builtin(const compile::Node& n, int idx);
+  std::string call(const compile::Node& n, int idx);
   std::string aggregate(const compile::Node& n, int idx);
   std::string fact(const compile::Node& n, int idx);
   // Declared facts (emit_facts.cpp).
@@ -53,11 +55,15 @@ class Emitter {
   };
   Dom domain(int dom);
   static std::string element(const Dom& d, const std::string& i);
+  // Calls remembered while one rule's moves are listed (emit_memo.cpp).
+  void plan_memo(const compile::Rule& rule, const std::vector<std::string>& counters);
+  std::string memo_call(int idx, const std::string& call);
   // Statements (emit_stmt.cpp).
   void stmts(int first);
   void stmt(int idx);
   void state_set(const compile::Node& n, int idx);
-  void update_facts(int var, const std::string& off, const std::string& before, const std::string& now);
+  void update_cells(const std::vector<int>& ids, const compile::VarInfo& t, const std::string& off,
+                    const std::string& before, const std::string& now);
   void set_local(const compile::Node& n, int idx);
   void while_loop(const compile::Node& n, int idx);
   void for_loop(const compile::Node& n, int idx);
@@ -68,11 +74,19 @@ class Emitter {
   // Local slots (emit.cpp): a callable's or rule's frame becomes C++ locals l<slot> of the
   // function running it (parameters passed as arguments); other slots stay in the context's L.
   std::string slot(int s) const;
+  bool counts_depth() const;             // whether calls and handlers count their depth (it may pass the limit)
   bool passes_args(int callable) const;  // its function takes its parameters as arguments
   std::pair<int, int> frame(int callable) const;
   std::pair<int, int> frame_of_slot(int s) const;
   void declare_frame(std::pair<int, int> f);
   std::string call_args(int callable, const std::vector<std::string>& args) const;
+
+  // The calls of the rule being listed that are remembered: call node -> its arrays' name and
+  // the key (the inner parameters' positions).
+  struct MemoSite {
+    std::string table, key;
+  };
+  std::map<int, MemoSite> memo_sites_;
 
   const compile::Program& p_;
   std::pair<int, int> frame_{0, 0};  // the slots the function being written keeps as C++ locals

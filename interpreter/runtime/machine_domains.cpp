@@ -98,14 +98,16 @@ int64_t Machine::read_fact(const Node& n, int idx) {
   need_state(idx);
   const compile::Fact& f = p_.facts[n.a];
   if (f.kind == compile::FactKind::Tally) return read_tally(n);
-  const compile::VarInfo& t = p_.vars[f.var];
+  const compile::VarInfo& t = compile::counted_table(p_, f);
   int64_t at = 0;
+  bool outside = false;  // a declared fact's entries outside its keys: all 0
   if (t.dims.size() == 2) {
     const int other = 1 - f.along;
     at = eval(n.k[0]) - t.lows[other];
-    if (static_cast<uint64_t>(at) >= static_cast<uint64_t>(t.dims[other])) bad_index(t, other, at, idx);
+    outside = static_cast<uint64_t>(at) >= static_cast<uint64_t>(t.dims[other]);
+    if (outside && f.tally < 0) bad_index(t, other, at, idx);
   }
-  const int64_t count = state_[f.base + at];
+  const int64_t count = !outside ? state_[f.base + at] : compile::fact_holds(f, 0) ? f.hi - f.lo + 1 : 0;
   switch (static_cast<compile::FactRead>(n.aux)) {
     case compile::FactRead::Count: return count;
     case compile::FactRead::Any: return count > 0;

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <set>
 
+#include "compile/facts.hpp"
 #include "diag/diagnostics.hpp"
 #include "lang/arith.hpp"
 #include "lang/builtins.hpp"
@@ -124,7 +125,7 @@ void NativeGame::fail() const {
     case KELI_FAULT_INDEX: {
       const compile::VarInfo& t = n->op == Op::ConstGet   ? p_.const_tables[n->a]
                                   : n->op == Op::RegionId ? p_.region_tables[n->a]
-                                  : n->op == Op::FactGet  ? p_.vars[p_.facts[n->a].var]
+                                  : n->op == Op::FactGet  ? compile::counted_table(p_, p_.facts[n->a])
                                                           : p_.vars[n->a];
       m = msg::bad_index(t.name, f.b + t.lows[f.a], t.lows[f.a], t.dims[f.a]);
       break;

@@ -5,6 +5,7 @@
 // the first false one, and count nothing for a key outside its parameter's values.
 #include <fmt/format.h>
 
+#include "compile/facts.hpp"
 #include "lang/arith.hpp"
 #include "runtime/machine.hpp"
 #include "runtime/messages.hpp"
@@ -42,9 +43,11 @@ void Machine::update_tallies(int var, int64_t off, int64_t before, int64_t now, 
     for (const auto& [part, sign] : {std::pair{was, -1}, std::pair{is, 1}}) {
       if (part.slot < 0) continue;
       int32_t& cell = state_[f.base + part.slot];
-      const int64_t v = cell + sign * part.weight;
+      const int64_t old = cell;
+      const int64_t v = old + sign * part.weight;
       if (!lang::fits_state(v)) fail(node, msg::too_large(v));
       cell = static_cast<int32_t>(v);
+      compile::update_facts_of_tally(p_, id, f.base + part.slot, old, v, state_);
     }
   }
 }
@@ -80,6 +83,7 @@ void Machine::refresh_tallies() {
     recount_tally(f, counts);
     for (int slot = 0; slot < f.slots; ++slot) state_[f.base + slot] = static_cast<int32_t>(counts[slot]);
   }
+  compile::refresh_facts_of_tallies(p_, state_);  // the counts over the entries follow them
 }
 
 // Each entry against a recount from the elements (what refresh_tallies computes). That the

@@ -190,6 +190,15 @@ std::shared_ptr<const compile::Program> failing(const std::string& decls, const 
 }
 }  // namespace
 
+// A chain of n definitions, f0 calling f1 ... f(n-1), the last writing what a declared fact
+// counts (whose conditions then run a frame deeper).
+std::string deep_calls(int n) {
+  std::string out = "pieces 2\nvar pos: int per piece = 0\nfact at(s: site): int = count(pc in pieces: pos[pc] == s)\n";
+  out += fmt::format("def f{}() {{\n  pos[0] = 1\n}}\n", n - 1);
+  for (int i = n - 2; i >= 0; --i) out += fmt::format("def f{}() {{\n  f{}()\n}}\n", i, i + 1);
+  return out;
+}
+
 TEST_CASE("native engine: every runtime check fails with the interpreter's message and place", "[native]") {
   if (!native::find_compiler()) return;
   const std::vector<std::pair<std::string, std::string>> cases = {
@@ -204,6 +213,8 @@ TEST_CASE("native engine: every runtime check fails with the interpreter's messa
       {"", "    t[0] = min(x in 1..k: x)"},                                                    // min over nothing
       {"", "    t[0] = row[South][k + 1]"},                 // position outside a region
       {"", "    for x in 1..(k * 10000000) { t[0] = 1 }"},  // range too long
+      // the fact's condition, run by the write at the end of 200 nested calls, is frame 201
+      {deep_calls(200), "    if k == 2 { f0() }"},
   };
   for (const auto& [decls, body] : cases) {
     INFO(body);
@@ -263,6 +274,57 @@ TEST_CASE("native engine: a remembered function's work counts as on the interpre
   std::string error;
   CHECK_FALSE(lockstep_game(interp, nat, 1, 4, &error));
   CHECK(error.find("this loop ran out of the step's work budget: a step may do 60 units") != std::string::npos);
+}
+
+// The deepest nesting of frames is known before play (compile/frames.cpp): generated code counts
+// the depth only where it could pass kMaxCallDepth, and then fails where the interpreter does.
+TEST_CASE("native engine: the depth of calls is counted only where it may pass the limit", "[native]") {
+  auto within = failing(deep_calls(199), "    if k == 2 { f0() }");
+  auto past = failing(deep_calls(200), "    if k == 2 { f0() }");
+  REQUIRE(within);
+  REQUIRE(past);
+  CHECK(within->max_frames == 200);  // f0 .. f198, then the fact's condition
+  CHECK(past->max_frames == 201);
+  CHECK(native::emit(*within).find("++c->depth") == std::string::npos);
+  CHECK(native::emit(*past).find("++c->depth >") != std::string::npos);
+  for (const auto& file : game_files()) {  // every game of ours: no depth counted
+    INFO(file);
+    auto p = compile(file);
+    REQUIRE(p);
+    CHECK(p->max_frames >= 1);
+    CHECK(p->max_frames <= lang::kMaxCallDepth);
+  }
+  if (!native::find_compiler()) return;
+  runtime::Game interp(within, {runtime::Engine::Interp, ""}), nat(within, native_engine());
+  for (uint64_t seed = 1; seed <= 4; ++seed) CHECK(lockstep_game(interp, nat, seed, 20));
+}
+
+// In generated code a call of a remembered definition whose arguments are inner move parameters
+// is remembered for the rest of the rule's listing (native/emit_memo.cpp), in an array, not the
+// interpreter's table; each use charges what computing it cost, so every budget runs out (or
+// not) at the same node and step on both engines.
+TEST_CASE("native engine: a call remembered across a rule's listing counts its work as on the interpreter",
+          "[native][budget]") {
+  if (!native::find_compiler()) return;
+  const std::string decls =
+      "def heavy(j: int): int {\n  let n = 0\n  for x in 0..20 { n += x }\n  return n + j\n}\n"
+      "phase other {\n  move go2(k in 0..2, j in 0..3) when heavy(j) > 210 + k { t[0] = j }\n}";
+  bool ran_out = false, finished = false;
+  for (int budget = 60; budget <= 420; budget += 12) {
+    INFO("limit work " << budget);
+    auto prog = failing(fmt::format("limit work {}\n{}", budget, decls), "    phase = other");
+    REQUIRE(prog);
+    CHECK(native::emit(*prog).find("_known[") != std::string::npos);  // the array is there
+    runtime::Game interp(prog, {runtime::Engine::Interp, ""}), nat(prog, native_engine());
+    std::string error;
+    const bool done = lockstep_game(interp, nat, 1, 6, &error);
+    if (done)
+      finished = true;
+    else
+      ran_out = ran_out || error.find("ran out of the step's work budget") != std::string::npos;
+  }
+  CHECK(ran_out);   // some budgets run out inside the listing,
+  CHECK(finished);  // larger ones list every move
 }
 
 TEST_CASE("native engine: the budget is given at run time, not compiled in", "[native][budget]") {

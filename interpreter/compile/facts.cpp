@@ -2,11 +2,12 @@
 // domain known before play, whose body tests one cell at the loop's element,
 // `count/any/all(x in D: T[e][x] op k)` (or T[x][e], or a one-dimensional T[x]; or the cell
 // itself as a truth value), becomes a read of a hidden count per position of e. T is a state
-// table or a declared fact (`here(e, x)`, whose entries are kept in slots too). Tables of three
-// or more dimensions are left to the aggregate. The rewrite keeps every error: the domain must
-// have elements and lie inside the table, so the original reads e, and fails on it if it fails,
-// at its first element, as FactGet does; a declared fact read with e out of range is 0 in every
-// entry, and so is FactGet's answer.
+// table or a declared fact (`here(e, x)`, whose entries are kept in slots too); the entries of a
+// declared count may also be added up, `sum(x in D: here(e, x))` (their total is at most the
+// fact's elements, so it fits a slot). Tables of three or more dimensions are left to the
+// aggregate. The rewrite keeps every error: the domain must have elements and lie inside the
+// table, so the original reads e, and fails on it if it fails, at its first element, as FactGet
+// does; a declared fact read with e out of range is 0 in every entry, and so is FactGet's answer.
 #include "compile/facts.hpp"
 
 #include <fmt/format.h>
@@ -35,17 +36,18 @@ class FactFinder : NodeTools {
 
   int find(int idx) {
     const Node n = p_.code[idx];
-    FactRead read;
+    FactRead read = FactRead::Count;
+    Fact f;
     switch (n.op) {
-      case Op::AggCount: read = FactRead::Count; break;
+      case Op::AggCount: break;
+      case Op::AggSum: f.sums = true; break;
       case Op::AggAny: read = FactRead::Any; break;
       case Op::AggAll: read = FactRead::All; break;
       default: return idx;
     }
     int64_t first, last;
     if (n.k[2] >= 0 || !range(n.k[0], first, last) || first > last) return idx;
-    Fact f;
-    int cell = test(n.k[1], f);
+    int cell = f.sums ? count_read(n.k[1]) : test(n.k[1], f);
     if (cell < 0) return idx;
     const Node& g = p_.code[cell];
     if (g.op == Op::FactGet) f.tally = g.a;
@@ -101,6 +103,13 @@ class FactFinder : NodeTools {
     return n.op == Op::StateGet || (n.op == Op::FactGet && static_cast<FactRead>(n.aux) == FactRead::Tally);
   }
 
+  // The body when it is a read of a declared count's entry (a sum of those is kept), or -1.
+  int count_read(int body) const {
+    const Node& n = p_.code[body];
+    const bool entry = n.op == Op::FactGet && static_cast<FactRead>(n.aux) == FactRead::Tally;
+    return entry && p_.facts[n.a].weight < 0 ? body : -1;
+  }
+
   // The body's cell read and its test (into f), or -1: `cell op k`, `k op cell`, or the cell
   // itself as a truth value.
   int test(int body, Fact& f) const {
@@ -127,7 +136,7 @@ class FactFinder : NodeTools {
     for (size_t i = 0; i < p_.facts.size(); ++i) {
       const Fact& g = p_.facts[i];
       if (g.kind == FactKind::Cells && g.var == f.var && g.tally == f.tally && g.along == f.along && g.lo == f.lo &&
-          g.hi == f.hi && g.op == f.op && g.k == f.k)
+          g.hi == f.hi && g.sums == f.sums && (f.sums || (g.op == f.op && g.k == f.k)))
         return static_cast<int>(i);
     }
     f.base = p_.state_size;
@@ -144,7 +153,7 @@ void recount(const Program& p, const Fact& f, const int32_t* s, std::vector<int3
   for (int rel = 0; rel < t.size(); ++rel) {
     int64_t along, other;
     fact_positions(f, t, rel, along, other);
-    if (along >= f.lo && along <= f.hi && fact_holds(f, s[t.base + rel])) ++out[other];
+    if (along >= f.lo && along <= f.hi) out[other] += static_cast<int32_t>(fact_part(f, s[t.base + rel]));
   }
 }
 
@@ -178,9 +187,10 @@ std::string check_facts(const Program& p, const std::vector<int32_t>& s) {
     recount(p, f, s.data(), counts);
     for (int i = 0; i < f.slots; ++i)
       if (s[f.base + i] != counts[i])
-        return fmt::format("the count kept of `{}` cells {} {} (position {} of its other index) is {}, not {}",
-                           counted_table(p, f).name, lang::operator_info(f.op).spelling, f.k, i, s[f.base + i],
-                           counts[i]);
+        return fmt::format("the count kept of `{}` cells {} (position {} of its other index) is {}, not {}",
+                           counted_table(p, f).name,
+                           f.sums ? "added up" : fmt::format("{} {}", lang::operator_info(f.op).spelling, f.k), i,
+                           s[f.base + i], counts[i]);
   }
   return {};
 }

@@ -16,8 +16,13 @@
 
 namespace keli::compile {
 
-// Whether a cell value counts toward the fact (`cell op k`, a comparison: it cannot fail).
-inline bool fact_holds(const Fact& f, int64_t cell) { return lang::apply(f.op, cell, f.k).value != 0; }
+// What a cell of this value adds to the fact: 1 if it passes `cell op k` (a comparison: it cannot
+// fail), else 0; the value itself in a sum.
+inline int64_t fact_part(const Fact& f, int64_t cell) {
+  return f.sums ? cell : lang::apply(f.op, cell, f.k).value != 0;
+}
+// What the fact is where every cell counted holds 0: a declared fact's entries outside its keys.
+inline int64_t fact_of_zeros(const Fact& f) { return fact_part(f, 0) * (f.hi - f.lo + 1); }
 
 // The cell at offset `rel` of its table: its position along the fact's index and the other's.
 inline void fact_positions(const Fact& f, const VarInfo& t, int64_t rel, int64_t& along, int64_t& other) {
@@ -45,7 +50,7 @@ inline void update_cells(const Program& p, const std::vector<int>& ids, const Va
     int64_t along, other;
     fact_positions(f, t, off - t.base, along, other);
     if (along < f.lo || along > f.hi) continue;
-    s[f.base + other] += static_cast<int32_t>(fact_holds(f, now)) - static_cast<int32_t>(fact_holds(f, before));
+    s[f.base + other] += static_cast<int32_t>(fact_part(f, now) - fact_part(f, before));
   }
 }
 

@@ -161,6 +161,9 @@ struct Fact {
   FactKind kind = FactKind::Cells;
   int var = 0;         // the state table (Cells over a state variable)
   int tally = -1;      // Cells over a declared fact's entries: that Tally fact (var unused)
+  // Cells: the cells' values added up instead of those passing `op k` counted; only over a
+  // declared count's entries, whose total stays within its elements (a 32-bit slot holds it).
+  bool sums = false;
   int along = 0;       // the index the count runs over (0 or 1)
   int lo = 0, hi = 0;  // the positions counted (table offsets, 0-based)
   lang::Operator op = lang::Operator::Ne;

@@ -4,7 +4,8 @@
 // costs more than most calls it saves. What pays is narrower: a call in a rule's guard or a
 // parameter's filter whose arguments are only constants and inner parameters (never the first)
 // answers the same for every value of the parameters outside it, so it is remembered in a small
-// array indexed by the inner parameters' positions in their domains. Those domains must read no
+// array indexed by the inner parameters' positions in their domains (one entry when its
+// arguments are constants, as in a filter of the first parameter: the same for every value). Those domains must read no
 // local (so they list the same values each time they open, the state being frozen while moves
 // are listed) and have a size known before play. As in the interpreter, a value remembered
 // charges the work its computing cost, and is computed again when the budget left is smaller,
@@ -57,7 +58,7 @@ int64_t domain_bound(const compile::Program& p, int dom) {
 // counters[k] is the name of parameter k's loop position.
 void Emitter::plan_memo(const compile::Rule& rule, const std::vector<std::string>& counters) {
   memo_sites_.clear();
-  if (p_.guards_write_state || rule.params.size() < 2) return;
+  if (p_.guards_write_state || rule.params.empty()) return;
   std::vector<int64_t> bound(rule.params.size(), -1);
   for (size_t k = 1; k < rule.params.size(); ++k)
     if (!reads_locals_or_calls(p_, rule.params[k].domain)) bound[k] = domain_bound(p_, rule.params[k].domain);
@@ -84,7 +85,7 @@ void Emitter::plan_memo(const compile::Rule& rule, const std::vector<std::string
     memo_sites_[idx] = {table, key};
     line(fmt::format("int64_t {0}_value[{1}], {0}_cost[{1}]; bool {0}_known[{1}] = {{}};", table, size));
   };
-  for (size_t k = 1; k < rule.params.size(); ++k) {
+  for (size_t k = 0; k < rule.params.size(); ++k) {  // the first's: calls with constants alone
     visit(visit, rule.params[k].filter, k + 1);
     visit(visit, rule.params[k].distinct, k + 1);
   }

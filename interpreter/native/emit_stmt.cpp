@@ -56,10 +56,12 @@ void Emitter::update_cells(const std::vector<int>& ids, const compile::VarInfo& 
     std::string other = t.dims.size() == 1 ? "0" : fmt::format("{} {} {}", rel, f.along == 0 ? "%" : "/", t.dims[1]);
     line(fmt::format("const int64_t a = {}, o = {};", along, other));
     open(fmt::format("if (a >= {} && a <= {}) {{", f.lo, f.hi));
-    line(
-        fmt::format("s[{} + o] += static_cast<int32_t>(ar<Operator::{}>(c, 0, {}, {}) != 0) - "
-                    "static_cast<int32_t>(ar<Operator::{}>(c, 0, {}, {}) != 0);",
-                    f.base, op, now, f.k, op, before, f.k));
+    if (f.sums)
+      line(fmt::format("s[{} + o] += static_cast<int32_t>({} - {});", f.base, now, before));
+    else
+      line(fmt::format("s[{} + o] += static_cast<int32_t>(ar<Operator::{}>(c, 0, {}, {}) != 0) - "
+                       "static_cast<int32_t>(ar<Operator::{}>(c, 0, {}, {}) != 0);",
+                       f.base, op, now, f.k, op, before, f.k));
     close();
     close();
   }

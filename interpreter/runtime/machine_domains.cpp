@@ -107,7 +107,7 @@ int64_t Machine::read_fact(const Node& n, int idx) {
     outside = static_cast<uint64_t>(at) >= static_cast<uint64_t>(t.dims[other]);
     if (outside && f.tally < 0) bad_index(t, other, at, idx);
   }
-  const int64_t count = !outside ? state_[f.base + at] : compile::fact_holds(f, 0) ? f.hi - f.lo + 1 : 0;
+  const int64_t count = !outside ? state_[f.base + at] : compile::fact_of_zeros(f);
   switch (static_cast<compile::FactRead>(n.aux)) {
     case compile::FactRead::Count: return count;
     case compile::FactRead::Any: return count > 0;

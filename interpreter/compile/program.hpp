@@ -159,8 +159,8 @@ struct TallyStep {
 };
 struct Fact {
   FactKind kind = FactKind::Cells;
-  int var = 0;         // the state table (Cells over a state variable)
-  int tally = -1;      // Cells over a declared fact's entries: that Tally fact (var unused)
+  int var = 0;     // the state table (Cells over a state variable)
+  int tally = -1;  // Cells over a declared fact's entries: that Tally fact (var unused)
   // Cells: the cells' values added up instead of those passing `op k` counted; only over a
   // declared count's entries, whose total stays within its elements (a 32-bit slot holds it).
   bool sums = false;

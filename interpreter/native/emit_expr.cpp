@@ -316,8 +316,7 @@ std::string Emitter::fact(const Node& n, int idx) {
     if (f.tally < 0)
       line(fmt::format("if ({}) {};", outside, fault(idx, "KELI_FAULT_INDEX", std::to_string(other), at)));
     else  // a declared fact's entries outside its keys are 0
-      count = fmt::format("({} ? int64_t({}) : int64_t({}))", outside, compile::fact_of_zeros(f),
-                          count);
+      count = fmt::format("({} ? int64_t({}) : int64_t({}))", outside, compile::fact_of_zeros(f), count);
   }
   std::string out = tmp();
   switch (static_cast<compile::FactRead>(n.aux)) {

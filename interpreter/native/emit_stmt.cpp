@@ -59,9 +59,10 @@ void Emitter::update_cells(const std::vector<int>& ids, const compile::VarInfo& 
     if (f.sums)
       line(fmt::format("s[{} + o] += static_cast<int32_t>({} - {});", f.base, now, before));
     else
-      line(fmt::format("s[{} + o] += static_cast<int32_t>(ar<Operator::{}>(c, 0, {}, {}) != 0) - "
-                       "static_cast<int32_t>(ar<Operator::{}>(c, 0, {}, {}) != 0);",
-                       f.base, op, now, f.k, op, before, f.k));
+      line(
+          fmt::format("s[{} + o] += static_cast<int32_t>(ar<Operator::{}>(c, 0, {}, {}) != 0) - "
+                      "static_cast<int32_t>(ar<Operator::{}>(c, 0, {}, {}) != 0);",
+                      f.base, op, now, f.k, op, before, f.k));
     close();
     close();
   }

@@ -64,14 +64,16 @@ void NativeGame::grow(keli_ctx* ctx, keli_buffer* b) {
 }
 
 // Every entry is a step with the whole budget. The notes buffer starts after the notes already
-// raised (the caller clears them per step).
+// raised (the caller clears them per step). Invariant: the buffer begins with notes_ (end_notes
+// copies what generated code appended, which only appends; grow keeps the contents), so nothing
+// is copied into it here.
 void NativeGame::begin() {
   ctx_.work_left = budget_;
   if (note_buf_.size() < notes_.size() + 16) note_buf_.resize(notes_.size() + 16);
-  std::copy(notes_.begin(), notes_.end(), note_buf_.begin());
   ctx_.notes = {note_buf_.data(), static_cast<int32_t>(notes_.size()), static_cast<int32_t>(note_buf_.size())};
 }
 void NativeGame::end_notes() {
+  if (static_cast<size_t>(ctx_.notes.size) == notes_.size()) return;  // none raised
   const int32_t* n = note_buf_.data();
   notes_.assign(n, n + ctx_.notes.size);
 }

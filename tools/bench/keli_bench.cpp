@@ -1,12 +1,13 @@
-// Google Benchmarks of the runtime (Keli issue 6): random playouts of every game in games/, the
-// hand-written Raja Pasu, Pahada Keliya and Pagade Kayi Ata (16 and 4 players) for comparison,
-// and heap allocations per step during playouts (target zero), counted by replacing the global
-// operator new in this binary only.
+// Google Benchmarks of the runtime (Keli issue 6): random playouts of every game in games/ (and
+// Raja Pasu as a single round), the hand-written Raja Pasu (a match and a single round), Pahada
+// Keliya and Pagade Kayi Ata (16 and 4 players) for comparison, and heap allocations per step
+// during playouts (target zero), counted by replacing the global operator new in this binary only.
 //   build/tools/bench/keli_bench                          all of them
 //   build/tools/bench/keli_bench --benchmark_filter=raja  Keli's Raja Pasu beside the native one
 // Each game has two rows: keli/NAME on the interpreter, keli-native/NAME on the native engine
 // (compiled into $KELI_NATIVE_CACHE, else the user's cache, before the row is timed). The
-// hand-written rows are native/raja_pasu, native/pahada_keliya, native/pagade_kayi_ata and
+// hand-written rows are native/raja_pasu (beside native/raja_pasu_single_round and the rows
+// keli*/raja_pasu_single_round), native/pahada_keliya, native/pagade_kayi_ata and
 // native/pagade_kayi_ata_4_players (beside games/pagade_kayi_ata_4_players.keli's rows).
 // Counters: playouts/s (items_per_second), decisions/s, steps/s, decisions/game, state_bytes,
 // allocs/step and allocs/game (heap allocations during the moves of a playout, after the start).
@@ -121,10 +122,7 @@ void static_baseline(benchmark::State& state) {
       [&](rt::Rng& rng) {
         int d = Game::playout(rng, s);
         benchmark::DoNotOptimize(s);
-        if constexpr (requires { s.ply; })
-          return PlayoutCount{d, s.ply, 0};
-        else
-          return PlayoutCount{d, d, 0};  // no dice: every step is a decision
+        return PlayoutCount{d, s.ply, 0};
       },
       sizeof s);
 }
@@ -133,7 +131,21 @@ void register_native() {
   using keli::bench::PagadeKayiAta;
   using keli::bench::PahadaKeliya;
   using keli::bench::RajaPasu;
-  benchmark::RegisterBenchmark("native/raja_pasu", static_baseline<RajaPasu>)->Unit(benchmark::kMicrosecond);
+  for (auto rounds : {RajaPasu::Rounds::Match, RajaPasu::Rounds::Single}) {
+    const char* name = rounds == RajaPasu::Rounds::Match ? "native/raja_pasu" : "native/raja_pasu_single_round";
+    benchmark::RegisterBenchmark(name, [rounds](benchmark::State& state) {
+      const RajaPasu game(rounds);
+      RajaPasu::State s;
+      native_playouts(
+          state,
+          [&](rt::Rng& rng) {
+            int d = game.playout(rng, s);
+            benchmark::DoNotOptimize(s);
+            return PlayoutCount{d, d, 0};  // no dice: every step is a decision
+          },
+          sizeof s);
+    })->Unit(benchmark::kMicrosecond);
+  }
   benchmark::RegisterBenchmark("native/pahada_keliya", static_baseline<PahadaKeliya>)->Unit(benchmark::kMicrosecond);
   for (int players : {16, 4}) {
     std::string name =
@@ -170,16 +182,18 @@ int main(int argc, char** argv) {
     if (e.path().extension() == ".keli") files.push_back(e.path().string());
   std::sort(files.begin(), files.end());
   files.push_back((fs::path(KELI_SOURCE_DIR) / "tools/bench/kalah.keli").string());  // OpenSpiel's Kalah rules
-  for (const auto& f : files) {
+  auto load = [](const std::string& f, const keli::compile::ParamSettings& settings) {
     auto file = keli::GameFile::open(f);
     keli::diag::Diagnostics d;
-    auto program = file->ok() ? file->compile({}, d) : nullptr;
-    if (!program) {
-      fmt::print(stderr, "{}: does not compile with its defaults; not benchmarked\n", f);
-      continue;
-    }
-    register_keli(fs::path(f).stem().string(), program);
-  }
+    auto program = file->ok() ? file->compile(settings, d) : nullptr;
+    if (!program) fmt::print(stderr, "{}: does not compile with its defaults; not benchmarked\n", f);
+    return program;
+  };
+  for (const auto& f : files)
+    if (auto program = load(f, {})) register_keli(fs::path(f).stem().string(), program);
+  // Raja Pasu as one round too, beside the hand-written single round (issue 13's two targets).
+  if (auto program = load((fs::path(KELI_SOURCE_DIR) / "games/raja_pasu.keli").string(), {{"rounds", "single"}}))
+    register_keli("raja_pasu_single_round", program);
   register_native();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -1,6 +1,7 @@
 // The hand-written Raja Pasu and games/raja_pasu.keli must be the same game: 10,000 random games
 // driven by the same choices, with the same legal moves in the same order and identical states
 // (counters and closed flag per hole, stores, mover, round, moves, over) after every move.
+// `native_identical_test single` plays one round (the file's `rounds = single`), else the match.
 // KELI_NATIVE_MAX_GAMES caps the count (the sanitizer build), as KELI_BATTERY_MAX_GAMES does.
 #include <fmt/format.h>
 
@@ -61,12 +62,20 @@ bool same(const RajaPasu::State& a, const RajaPasu::State& b) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  const bool single = argc > 1 && std::string(argv[1]) == "single";
+  if (argc > 2 || (argc == 2 && !single)) {
+    fmt::print(stderr, "usage: native_identical_test [single]\n");
+    return 2;
+  }
+  const RajaPasu native(single ? RajaPasu::Rounds::Single : RajaPasu::Rounds::Match);
   int games = 10'000;
   if (const char* cap = std::getenv("KELI_NATIVE_MAX_GAMES")) games = std::min(games, std::max(1, std::atoi(cap)));
   auto file = keli::GameFile::open(std::string(KELI_SOURCE_DIR) + "/games/raja_pasu.keli");
   keli::diag::Diagnostics d;
-  auto program = file->ok() ? file->compile({}, d) : nullptr;
+  compile::ParamSettings settings;
+  if (single) settings.emplace_back("rounds", "single");
+  auto program = file->ok() ? file->compile(settings, d) : nullptr;
   if (!program) {
     fmt::print(stderr, "games/raja_pasu.keli does not compile\n");
     return 1;
@@ -114,7 +123,7 @@ int main() {
         return fail(fmt::format("the legal moves differ ({} in keli, {} native)", legal.size(), native_legal.n));
       size_t pick = static_cast<size_t>(rng.below(legal.size()));
       game.apply(ks, legal[pick]);
-      RajaPasu::apply(ns, native_legal.holes[pick]);
+      native.apply(ns, native_legal.holes[pick]);
       ++moves;
       if (!same(layout.read(ks), ns))
         return fail(fmt::format("the states differ after playing {}", game.call_text(legal[pick])));
@@ -122,7 +131,7 @@ int main() {
     if (ns.over == RajaPasu::kPlaying) return fail("keli ended the game, the native version did not");
     limit_games += ns.over == RajaPasu::kLimit;
   }
-  fmt::print("{} games, {} moves: identical states after every move ({} games stopped by the move limit)\n", games,
-             moves, limit_games);
+  fmt::print("{} games ({}), {} moves: identical states after every move ({} games stopped by the move limit)\n", games,
+             single ? "one round" : "a match", moves, limit_games);
   return 0;
 }

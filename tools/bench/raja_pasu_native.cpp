@@ -71,8 +71,10 @@ void refill(S& s, int p) {
   }
 }
 
-// The otherwise rule round_over with rounds = match.
-void round_over(S& s) {
+// The otherwise rule round_over: the opponent takes the counters left; one round ends the game
+// (end_game by store: the larger store wins, equal stores share), a match goes on if both can
+// refill a hole.
+void round_over(S& s, RajaPasu::Rounds rounds) {
   int other = 1 - s.mover;
   int left = 0;
   for (int h = 0; h < RajaPasu::kSites; ++h) {
@@ -80,7 +82,10 @@ void round_over(S& s) {
     s.counters[h] = 0;
   }
   s.store[other] += left;
-  if (s.store[s.mover] < RajaPasu::kSeeds) {
+  if (rounds == RajaPasu::Rounds::Single) {
+    s.winner = static_cast<int8_t>(s.store[0] == s.store[1] ? -1 : s.store[0] > s.store[1] ? 0 : 1);
+    s.over = RajaPasu::kEnded;
+  } else if (s.store[s.mover] < RajaPasu::kSeeds) {
     s.winner = static_cast<int8_t>(other);
     s.over = RajaPasu::kEnded;
   } else if (s.store[other] < RajaPasu::kSeeds) {
@@ -110,9 +115,9 @@ void RajaPasu::legal(const State& s, Moves& out) {
   if (out.n == 0) out.holes[out.n++] = kRoundOver;
 }
 
-void RajaPasu::apply(State& s, int move) {
+void RajaPasu::apply(State& s, int move) const {
   if (move == kRoundOver) {
-    round_over(s);
+    round_over(s, rounds_);
   } else {
     int last = relay_sow(s, move);
     if (last >= 0) pussa(s, last);
@@ -123,7 +128,7 @@ void RajaPasu::apply(State& s, int move) {
   if (s.over == kPlaying && s.moves >= kMoveLimit) s.over = kLimit;
 }
 
-int RajaPasu::playout(runtime::Rng& rng, State& s) {
+int RajaPasu::playout(runtime::Rng& rng, State& s) const {
   s = initial();
   Moves m;
   while (s.over == kPlaying) {

@@ -1,9 +1,10 @@
 // A hand-written Raja Pasu, the speed limit the interpreter is measured against (Keli issue 6).
 // It plays exactly what games/raja_pasu.keli plays with its default parameters (RULINGS.md
 // section 3): 7 holes a row, 7 counters a hole, pasu to the row's owner, one pussa capture,
-// rounds as a match with refills from the right, a lap limit of 1000 and a match limit of 20000
-// moves. Legal moves come in the same order as the interpreter's, so both can be driven by the
-// same choices and compared state by state (native_identical_test.cpp).
+// rounds as a match with refills from the right (or, with `rounds = single`, one round), a lap
+// limit of 1000 and a match limit of 20000 moves. Legal moves come in the same order as the
+// interpreter's, so both can be driven by the same choices and compared state by state
+// (native_identical_test.cpp).
 #pragma once
 
 #include <array>
@@ -14,6 +15,9 @@
 namespace keli::bench {
 
 struct RajaPasu {
+  // The game file's parameter `rounds`: a match of rounds with refills, or one round.
+  enum class Rounds : int8_t { Match, Single };
+
   static constexpr int kHoles = 7;           // a row
   static constexpr int kSites = 2 * kHoles;  // sowing order: South 0..6, North 7..13
   static constexpr int kSeeds = 7;
@@ -40,15 +44,20 @@ struct RajaPasu {
     int n = 0;
   };
 
+  explicit RajaPasu(Rounds rounds = Rounds::Match) : rounds_(rounds) {}
+
   static State initial();
   // Legal moves in the interpreter's order: the mover's occupied open holes left to right, or
   // kRoundOver when there are none.
   static void legal(const State& s, Moves& out);
-  static void apply(State& s, int move);  // a hole, or kRoundOver
+  void apply(State& s, int move) const;  // a hole, or kRoundOver
 
   // One random game (uniform among the legal moves, rng.below(n) per decision, like Keli's
   // random agent); returns the number of decisions.
-  static int playout(runtime::Rng& rng, State& s);
+  int playout(runtime::Rng& rng, State& s) const;
+
+ private:
+  Rounds rounds_;
 };
 
 }  // namespace keli::bench

@@ -90,10 +90,7 @@ class FactFinder : NodeTools {
     if (n.op != Op::DomCount) return false;
     const auto of = static_cast<lang::DomainOf>(n.aux);
     first = 0;
-    last = (of == lang::DomainOf::Sites   ? p_.num_sites
-            : of == lang::DomainOf::Seats ? p_.num_players
-                                          : p_.num_pieces) -
-           1;
+    last = p_.count_of(of) - 1;
     return true;
   }
 

@@ -61,7 +61,7 @@ class DomainRewriter : NodeTools {
     out.clear();
     switch (n.op) {
       case Op::DomCount: {
-        int size = n.aux == 0 ? p_.num_sites : n.aux == 1 ? p_.num_players : p_.num_pieces;
+        const int size = p_.count_of(static_cast<lang::DomainOf>(n.aux));
         for (int i = 0; i < size; ++i) out.push_back(i);
         return true;
       }

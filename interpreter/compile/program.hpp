@@ -207,6 +207,10 @@ struct Program {
   std::vector<std::pair<std::string, std::string>> params;  // name, value as text, declared order
   std::vector<std::pair<std::string, std::string>> about;
   int num_players = 0, num_sites = 0, num_pieces = 0;
+  // How many elements `sites`, `seats` or `pieces` has (a DomCount node's aux says which).
+  int count_of(lang::DomainOf of) const {
+    return of == lang::DomainOf::Sites ? num_sites : of == lang::DomainOf::Seats ? num_players : num_pieces;
+  }
   std::vector<std::string> seat_names;
   std::vector<SiteInfo> sites;
   std::vector<std::vector<int32_t>> regions;       // region/track instance -> sites in order

@@ -255,7 +255,7 @@ Emitter::Dom Emitter::domain(int dom) {
       return d;
     }
     case Op::DomCount: {
-      int size = n.aux == 0 ? p_.num_sites : n.aux == 1 ? p_.num_players : p_.num_pieces;
+      const int size = p_.count_of(static_cast<lang::DomainOf>(n.aux));
       d.lo = "int64_t(0)";
       line(fmt::format("const int {} = {};", d.size, size));
       return d;

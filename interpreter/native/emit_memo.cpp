@@ -40,7 +40,7 @@ int64_t domain_bound(const compile::Program& p, int dom) {
     case Op::DomRange:
       if (!imm(n.k[0]) || !imm(n.k[1])) return -1;
       return std::max<int64_t>(0, p.code[n.k[1]].a - int64_t{p.code[n.k[0]].a} + 1);
-    case Op::DomCount: return n.aux == 0 ? p.num_sites : n.aux == 1 ? p.num_players : p.num_pieces;
+    case Op::DomCount: return p.count_of(static_cast<lang::DomainOf>(n.aux));
     case Op::DomIndex: {
       const compile::DomainIndex& ix = p.domain_indexes[n.a];
       size_t most = ix.none.size();

@@ -211,7 +211,9 @@ struct dice_copies : p::seq<expr, kw_of, p::must<faces>> {};
 struct dice_spec : p::sor<p::list<faces, comma>, dice_copies, p::failure> {};
 struct dice_decl : p::seq<kw_dice, p::must<ident>, p::must<assign_eq>, p::must<dice_spec>> {};
 
-struct formal : p::seq<ident, p::must<colon>, p::must<type_name>> {};
+// `left: int = 0`: a default, so that a definition or event that grows keeps its earlier callers.
+struct formal_default : p::seq<assign_eq, p::must<expr>> {};
+struct formal : p::seq<ident, p::must<colon>, p::must<type_name>, p::opt<formal_default>> {};
 struct formals : p::seq<lparen, p::opt<p::list<formal, comma>>, p::must<rparen>> {};
 struct result_type : p::seq<colon, p::must<type_name>> {};
 struct body_expr : p::seq<assign_eq, p::must<expr>> {};

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Keli needs to build and test on Debian 12 (bookworm): a compiler, CMake and the
-# libraries (PEGTL 3, yaml-cpp, nlohmann-json for every JSON read, fmt, Catch2 v2), plus Google Benchmark for tools/bench and
+# libraries (PEGTL 3, yaml-cpp, nlohmann-json for every JSON read, fmt, Catch2 v2, OpenSSL's libcrypto for the
+# SHA-256 of the native cache's modules), plus Google Benchmark for tools/bench and
 # TinyXML-2, with which the tests parse the SVG pictures of `keli render`, and clang-format,
 # which checks the layout of the C++ sources (tools/check-format.sh), and clang 14 with its
 # runtime libraries (libFuzzer, the sanitizers) for the fuzz build (docs/fuzzing.md), OpenMPI
@@ -9,7 +10,7 @@
 # tests) and matplotlib (the example in docs/python.md), and for the browser playground (docs/web.md)
 # emscripten (its WebAssembly build), chromium and chromium-driver (its headless test).
 set -euo pipefail
-packages=(g++ cmake make tao-pegtl-dev libyaml-cpp-dev nlohmann-json3-dev libfmt-dev catch2 libbenchmark-dev libtinyxml2-dev clang-format
+packages=(g++ cmake make tao-pegtl-dev libyaml-cpp-dev nlohmann-json3-dev libfmt-dev catch2 libssl-dev libbenchmark-dev libtinyxml2-dev clang-format
   clang-14 libclang-rt-14-dev libopenmpi-dev openmpi-bin python3-pybind11 python3-dev python3-numpy python3-pytest python3-matplotlib
   emscripten chromium chromium-driver)
 missing=()

@@ -44,6 +44,12 @@ Game::Game(std::unique_ptr<GameFile> file, std::shared_ptr<const compile::Progra
     game_ = std::make_unique<runtime::Game>(program_, engine);
   } catch (const diag::Error& e) {
     throw error(e);
+  } catch (const runtime::NativeUnavailable& e) {
+    const char* code = diag::info(diag::Code::native_unavailable).code;
+    throw Error(fmt::format("{}: error: the native engine cannot run here: {} [{}]\n  hint: use the engine "
+                            "\"interp\", or \"auto\" (the interpreter where the native engine cannot run)",
+                            file_->path(), e.what(), code),
+                code);
   }
 }
 
@@ -234,6 +240,33 @@ std::vector<int32_t> State::sample_throw(runtime::Rng& rng) {
   std::vector<int32_t> values = game_->runner().sample_roll(s_, rng);
   step([&](runtime::Game& g, runtime::State& s) { g.apply_roll(s, values); });
   return values;
+}
+
+int64_t State::Undo::bytes() const {
+  int64_t n = static_cast<int64_t>(sizeof(Undo) + slots.capacity() * sizeof(slots[0]));
+  for (const auto& t : notes) n += static_cast<int64_t>(sizeof(t) + t.capacity());
+  return n;
+}
+
+State::Undo State::undo_to(const State& before) const {
+  Undo u;
+  const runtime::State& b = before.s_;
+  for (size_t i = 0; i < s_.size(); ++i)
+    if (s_[i] != b[i]) u.slots.emplace_back(static_cast<int32_t>(i), b[i]);
+  u.slots.shrink_to_fit();
+  u.notes = before.notes_;
+  return u;
+}
+
+void State::take_back(const Undo& u) {
+  for (const auto& [i, v] : u.slots) s_[static_cast<size_t>(i)] = v;
+  notes_ = u.notes;
+}
+
+int64_t State::bytes() const {
+  int64_t n = static_cast<int64_t>(sizeof(State) + s_.capacity() * sizeof(int32_t));
+  for (const auto& t : notes_) n += static_cast<int64_t>(sizeof(t) + t.capacity());
+  return n;
 }
 
 std::vector<int> State::places() const { return game_->runner().places(s_); }

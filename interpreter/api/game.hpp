@@ -106,6 +106,18 @@ class State {
   // The notes the last step raised (texts of `note`).
   const std::vector<std::string>& notes() const { return notes_; }
 
+  // What steps changed, so that they can be taken back without keeping whole states (the step
+  // protocol's undo): the slots changed with their values before, and the notes before.
+  struct Undo {
+    std::vector<std::pair<int32_t, int32_t>> slots;  // (index, value before)
+    std::vector<std::string> notes;
+    int64_t bytes() const;  // the memory it holds
+  };
+  // What takes this state back to `before`, a state of the same game.
+  Undo undo_to(const State& before) const;
+  void take_back(const Undo& u);
+  int64_t bytes() const;  // the memory a copy of this state holds
+
   std::vector<int> places() const;
   std::vector<double> returns() const;  // runtime::returns_from_places
   std::string to_string() const;        // the text board

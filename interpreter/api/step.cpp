@@ -1,5 +1,5 @@
-// The step protocol's commands over api::State; replies built with nlohmann-json, every failure
-// an {"ok": false, "error": ..., "code": ...} reply.
+// The step protocol's commands over api::State, one table of them; replies built with
+// nlohmann-json, every failure an {"ok": false, "error": ..., "code": ...} reply.
 #include "api/step.hpp"
 
 #include <fmt/format.h>
@@ -17,9 +17,32 @@ Reply error_reply(const std::string& message, const std::string& code) {
   return Reply{{"ok", false}, {"error", message}, {"code", code}};
 }
 
-const char* kCommands =
-    "apply, throw, sample, legal, chance, state, result, over, info, undo, clone, restore, drop, quit";
 }  // namespace
+
+const StepSession::Command StepSession::kCommands[] = {
+    {"apply", &StepSession::cmd_apply},     {"throw", &StepSession::cmd_throw},
+    {"sample", &StepSession::cmd_sample},   {"legal", &StepSession::cmd_legal},
+    {"chance", &StepSession::cmd_chance},   {"state", &StepSession::cmd_state},
+    {"result", &StepSession::cmd_result},   {"over", &StepSession::cmd_over},
+    {"info", &StepSession::cmd_info},       {"undo", &StepSession::cmd_undo},
+    {"forget", &StepSession::cmd_forget},   {"clone", &StepSession::cmd_clone},
+    {"restore", &StepSession::cmd_restore}, {"drop", &StepSession::cmd_drop},
+    {"memory", &StepSession::cmd_memory},   {"quit", &StepSession::cmd_quit},
+};
+
+std::string StepSession::command_names() {
+  std::string out;
+  for (const auto& c : kCommands) out += (out.empty() ? "" : ", ") + std::string(c.name);
+  return out;
+}
+
+StepSession::UndoNode::~UndoNode() {
+  ledger->bytes -= bytes;
+  // The rest of the chain that only this node held goes one node at a time: a game of a
+  // million steps must not free its history by a million nested destructor calls.
+  std::shared_ptr<UndoNode> p = std::move(prev);
+  while (p && p.use_count() == 1) p = std::move(p->prev);
+}
 
 StepSession::StepSession(std::shared_ptr<const Game> game, uint64_t seed)
     : game_(std::move(game)), now_{State(game_), {}}, rng_(seed) {}
@@ -33,32 +56,61 @@ Reply StepSession::summary() const {
   return out;
 }
 
+void StepSession::charge(int64_t bytes, const char* what) const {
+  if (ledger_->bytes + bytes <= lang::kMaxStepMemory) return;
+  throw Game::input_error(
+      fmt::format("{} would make this session hold {} bytes for undo and clones, more than {} (kMaxStepMemory)",
+                  what, ledger_->bytes + bytes, lang::kMaxStepMemory),
+      "drop the clones no longer needed ({\"cmd\": \"drop\", \"handle\": N}) or forget the undo history "
+      "({\"cmd\": \"forget\"})");
+}
+
+template <typename F>
+void StepSession::record(F&& step) {
+  State before = now_.state;
+  step(now_.state);  // a step that fails throws and leaves the state as it was
+  State::Undo undo = now_.state.undo_to(before);
+  const int64_t bytes = static_cast<int64_t>(sizeof(UndoNode)) + undo.bytes();
+  try {
+    charge(bytes, "this step's undo record");
+  } catch (...) {
+    now_.state = std::move(before);
+    throw;
+  }
+  auto node = std::make_shared<UndoNode>();
+  node->undo = std::move(undo);
+  node->prev = std::move(now_.history);
+  node->ledger = ledger_;
+  node->bytes = bytes;
+  ledger_->bytes += bytes;
+  now_.history = std::move(node);
+}
+
 Reply StepSession::cmd_apply(const Json& req) {
   if (!req.contains("move")) throw Game::input_error("\"apply\" needs \"move\": an action id or a move's notation");
-  State before = now_.state;
   const Json& m = req["move"];
   if (m.is_string())
-    now_.state.apply_text(m.get<std::string>());
-  else if (m.is_number_integer())
-    now_.state.apply_action(m.get<int64_t>());
+    record([&](State& s) { s.apply_text(m.get<std::string>()); });
+  else if (m.is_number_integer() && (!m.is_number_unsigned() || m.get<uint64_t>() <= uint64_t(INT64_MAX)))
+    record([&](State& s) { s.apply_action(m.get<int64_t>()); });
   else
     throw Game::input_error("\"move\" must be an action id (a whole number) or a move's notation (a text)");
-  now_.history.push_back(std::move(before));
   Reply out = summary();
   out["notes"] = now_.state.notes();
   return out;
 }
 
 Reply StepSession::cmd_throw(const Json& req) {
-  State before = now_.state;
   if (req.contains("outcome")) {
-    now_.state.apply_outcome(static_cast<int64_t>(util::json_uint64(req["outcome"], "\"outcome\"")));
+    uint64_t id = util::json_uint64(req["outcome"], "\"outcome\"");
+    if (id > uint64_t(INT64_MAX)) throw Game::input_error(fmt::format("no chance outcome has the id {}", id));
+    record([&](State& s) { s.apply_outcome(static_cast<int64_t>(id)); });
   } else if (req.contains("values")) {
-    now_.state.apply_throw(util::json_ints(req["values"], "\"values\""));
+    std::vector<int32_t> values = util::json_ints(req["values"], "\"values\"");
+    record([&](State& s) { s.apply_throw(values); });
   } else {
     throw Game::input_error("\"throw\" needs \"values\" (one number a die) or \"outcome\" (a chance outcome id)");
   }
-  now_.history.push_back(std::move(before));
   Reply out = summary();
   out["notes"] = now_.state.notes();
   return out;
@@ -66,10 +118,13 @@ Reply StepSession::cmd_throw(const Json& req) {
 
 Reply StepSession::cmd_sample(const Json& req) {
   if (req.contains("seed")) rng_ = runtime::Rng(util::json_uint64(req["seed"], "\"seed\""));
-  State before = now_.state;
-  std::vector<int32_t> values = now_.state.sample_throw(rng_);
-  int64_t outcome = runtime::ActionSpace::outcome_id(game_->runner().dice(before.slots()), values);
-  now_.history.push_back(std::move(before));
+  std::vector<int32_t> values;
+  int64_t outcome = 0;
+  record([&](State& s) {
+    const runtime::State before = s.slots();
+    values = s.sample_throw(rng_);
+    outcome = runtime::ActionSpace::outcome_id(game_->runner().dice(before), values);
+  });
   Reply out = summary();
   out["values"] = values;
   out["outcome"] = outcome;
@@ -77,9 +132,9 @@ Reply StepSession::cmd_sample(const Json& req) {
   return out;
 }
 
-Reply StepSession::cmd_legal() const {
+Reply StepSession::cmd_legal(const Json& req) {
+  if (now_.state.is_chance_node()) return cmd_chance(req);
   Reply moves = Reply::array();
-  if (now_.state.is_chance_node()) return cmd_chance();
   for (const auto& [id, m] : now_.state.legal_moves())
     moves.push_back(Reply{
         {"id", id}, {"move", game_->runner().notation(now_.state.slots(), m)}, {"call", game_->runner().call_text(m)}});
@@ -88,7 +143,7 @@ Reply StepSession::cmd_legal() const {
   return out;
 }
 
-Reply StepSession::cmd_chance() const {
+Reply StepSession::cmd_chance(const Json&) {
   Reply out = summary();
   Reply list = Reply::array();
   if (now_.state.is_chance_node()) {
@@ -107,7 +162,7 @@ Reply StepSession::cmd_chance() const {
   return out;
 }
 
-Reply StepSession::cmd_result() const {
+Reply StepSession::cmd_result(const Json&) {
   Reply out = summary();
   out["by_limit"] = now_.state.ended_by_limit();
   out["places"] = now_.state.places();
@@ -115,15 +170,22 @@ Reply StepSession::cmd_result() const {
   return out;
 }
 
-Reply StepSession::cmd_state(const Json& req) const {
+Reply StepSession::cmd_over(const Json&) {
   Reply out = summary();
-  out["moves"] = now_.state.moves();
-  out["state"] = Reply::parse(now_.state.to_json());
-  if (req.value("board", false)) out["board"] = now_.state.to_string();
+  out["by_limit"] = now_.state.ended_by_limit();
   return out;
 }
 
-Reply StepSession::cmd_info() const {
+Reply StepSession::cmd_state(const Json& req) {
+  const bool board = req.contains("board") && util::json_bool(req["board"], "\"board\"");
+  Reply out = summary();
+  out["moves"] = now_.state.moves();
+  out["state"] = Reply::parse(now_.state.to_json());
+  if (board) out["board"] = now_.state.to_string();
+  return out;
+}
+
+Reply StepSession::cmd_info(const Json&) {
   const compile::Program& p = game_->program();
   Reply params = Reply::object();
   for (const auto& [name, value] : p.params) params[name] = value;
@@ -138,59 +200,67 @@ Reply StepSession::cmd_info() const {
                {"max_chance_outcomes", game_->actions().max_chance_outcomes()}};
 }
 
-Reply StepSession::cmd_undo() {
-  if (now_.history.empty()) throw Game::input_error("nothing to undo: this is the start of the game");
-  now_.state = std::move(now_.history.back());
-  now_.history.pop_back();
+Reply StepSession::cmd_undo(const Json&) {
+  if (!now_.history)
+    throw Game::input_error("nothing to undo: this is the start of the game, or its undo history was forgotten");
+  now_.state.take_back(now_.history->undo);
+  now_.history = now_.history->prev;
   return summary();
 }
 
-Reply StepSession::cmd_clone() {
+Reply StepSession::cmd_forget(const Json& req) {
+  now_.history.reset();
+  return cmd_memory(req);
+}
+
+Reply StepSession::cmd_clone(const Json&) {
   if (static_cast<int64_t>(handles_.size()) >= lang::kMaxStepHandles)
     throw Game::input_error(fmt::format("a session keeps at most {} states (kMaxStepHandles)", lang::kMaxStepHandles),
                             "drop the handles no longer needed: {\"cmd\": \"drop\", \"handle\": N}");
-  int64_t h = next_handle_++;
-  handles_.emplace(h, now_);
+  const int64_t bytes = now_.state.bytes();
+  charge(bytes, "this clone");
+  const uint64_t h = next_handle_++;
+  handles_.emplace(h, Kept{now_, bytes});
+  ledger_->bytes += bytes;
   Reply out = summary();
   out["handle"] = h;
   return out;
 }
 
-Reply StepSession::cmd_restore(const Json& req, bool drop) {
+std::map<uint64_t, StepSession::Kept>::iterator StepSession::find_handle(const Json& req) {
   if (!req.contains("handle")) throw Game::input_error("this command needs \"handle\" (what \"clone\" returned)");
-  int64_t h = static_cast<int64_t>(util::json_uint64(req["handle"], "\"handle\""));
+  const uint64_t h = util::json_uint64(req["handle"], "\"handle\"");
   auto it = handles_.find(h);
   if (it == handles_.end()) throw Game::input_error(fmt::format("no state has the handle {}", h));
-  if (drop) {
-    handles_.erase(it);
-    return Reply{{"ok", true}, {"handle", h}};
-  }
-  now_ = it->second;
+  return it;
+}
+
+Reply StepSession::cmd_restore(const Json& req) {
+  now_ = find_handle(req)->second.position;
   return summary();
 }
 
-Reply StepSession::dispatch(const std::string& cmd, const Json& req) {
-  if (cmd == "apply") return cmd_apply(req);
-  if (cmd == "throw") return cmd_throw(req);
-  if (cmd == "sample") return cmd_sample(req);
-  if (cmd == "legal") return cmd_legal();
-  if (cmd == "chance") return cmd_chance();
-  if (cmd == "state") return cmd_state(req);
-  if (cmd == "result") return cmd_result();
-  if (cmd == "over") {
-    Reply out = summary();
-    out["by_limit"] = now_.state.ended_by_limit();
-    return out;
-  }
-  if (cmd == "info") return cmd_info();
-  if (cmd == "undo") return cmd_undo();
-  if (cmd == "clone") return cmd_clone();
-  if (cmd == "restore" || cmd == "drop") return cmd_restore(req, cmd == "drop");
-  if (cmd == "quit") {
-    done_ = true;
-    return Reply{{"ok", true}};
-  }
-  throw Game::input_error(fmt::format("unknown command '{}'", cmd), fmt::format("the commands: {}", kCommands));
+Reply StepSession::cmd_drop(const Json& req) {
+  auto it = find_handle(req);
+  const uint64_t h = it->first;
+  ledger_->bytes -= it->second.bytes;
+  handles_.erase(it);
+  return Reply{{"ok", true}, {"handle", h}};
+}
+
+Reply StepSession::cmd_memory(const Json&) {
+  int64_t depth = 0;
+  for (const UndoNode* n = now_.history.get(); n; n = n->prev.get()) ++depth;
+  return Reply{{"ok", true},
+               {"bytes", ledger_->bytes},
+               {"limit", lang::kMaxStepMemory},
+               {"handles", handles_.size()},
+               {"undo", depth}};
+}
+
+Reply StepSession::cmd_quit(const Json&) {
+  done_ = true;
+  return Reply{{"ok", true}};
 }
 
 std::string StepSession::handle(const std::string& line) {
@@ -201,16 +271,25 @@ std::string StepSession::handle(const std::string& line) {
   if (!util::parse_json(line, req, jerr)) {
     reply = error_reply(fmt::format("this line is not JSON: {} (column {})", jerr.message, jerr.col), bad);
   } else if (!req.is_object() || !req.contains("cmd") || !req["cmd"].is_string()) {
-    reply = error_reply(std::string("a request is an object with \"cmd\": one of ") + kCommands, bad);
+    reply = error_reply("a request is an object with \"cmd\": one of " + command_names(), bad);
   } else {
+    const std::string cmd = req["cmd"].get<std::string>();
+    const Command* c = nullptr;
+    for (const auto& k : kCommands)
+      if (cmd == k.name) c = &k;
     try {
-      reply = dispatch(req["cmd"].get<std::string>(), req);
+      if (!c)
+        throw Game::input_error(fmt::format("unknown command '{}'", cmd.substr(0, 80)),
+                                "the commands: " + command_names());
+      reply = (this->*(c->run))(req);
     } catch (const Error& e) {
       reply = error_reply(e.what(), e.code());
     } catch (const util::JsonFieldError& e) {
       reply = error_reply(e.message, bad);
+    } catch (const std::bad_alloc&) {
+      reply = error_reply("this request needs more memory than the machine gives; the session goes on", bad);
     }
-    if (req.contains("tag")) reply["tag"] = req["tag"];
+    if (req.contains("tag")) reply["tag"] = req["tag"];  // its depth is bounded by parse_json
   }
   // Texts from the game (notation, notes) may hold bytes that are not UTF-8: replaced, not thrown.
   return reply.dump(-1, ' ', false, Reply::error_handler_t::replace);

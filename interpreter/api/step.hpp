@@ -1,15 +1,16 @@
 // The step protocol (docs/step-protocol.md): one JSON object a line in, one JSON reply a line
 // out, over one game: apply moves by id or notation, throws given or sampled, the state, legal
 // moves, chance outcomes, results, undo, clone and restore by handle. Every bad line is an error
-// reply and the session goes on.
+// reply and the session goes on. Memory is bounded: undo keeps what each step changed, clones
+// share the undo history they came from, and the session holds at most kMaxStepMemory bytes.
 #pragma once
 
+#include <cstdint>
 #include <istream>
 #include <map>
 #include <memory>
 #include <ostream>
 #include <string>
-#include <vector>
 
 #include "api/game.hpp"
 #include "runtime/rng.hpp"
@@ -33,32 +34,71 @@ class StepSession {
   // longer than kMaxStepLine are answered with an error and skipped.
   void serve(std::istream& in, std::ostream& out);
 
- private:
-  // A state with the steps that led to it, for undo.
-  struct Position {
-    State state;
-    std::vector<State> history;
-  };
+  // The bytes the session holds for undo records and clones (what kMaxStepMemory bounds).
+  int64_t memory() const { return ledger_->bytes; }
+
   using Json = util::Json;
   using Reply = nlohmann::ordered_json;  // keys in the order written: "ok" first
-  Reply dispatch(const std::string& cmd, const Json& req);
+
+ private:
+  // The bytes held, shared with every undo record so that a record gives its bytes back when
+  // the last position using it goes.
+  struct Ledger {
+    int64_t bytes = 0;
+  };
+  // One step taken back by undo, and the steps before it. Positions and clones share them.
+  struct UndoNode {
+    State::Undo undo;
+    std::shared_ptr<UndoNode> prev;
+    std::shared_ptr<Ledger> ledger;
+    int64_t bytes = 0;
+    ~UndoNode();  // frees a long chain one node after another, never by recursion
+  };
+  // A state with the steps that led to it.
+  struct Position {
+    State state;
+    std::shared_ptr<UndoNode> history;
+  };
+  struct Kept {  // a clone, with the bytes its state holds
+    Position position;
+    int64_t bytes = 0;
+  };
+  struct Command {
+    const char* name;
+    Reply (StepSession::*run)(const Json& req);
+  };
+  static const Command kCommands[];
+  static std::string command_names();
+
   Reply summary() const;  // ply, player, chance, over: what every reply of a step carries
+  // Runs `step` on the current state; on success records its undo (refusing it, with the state
+  // as it was, when that would pass kMaxStepMemory).
+  template <typename F>
+  void record(F&& step);
+  void charge(int64_t bytes, const char* what) const;  // throws when the ledger would pass the limit
   Reply cmd_apply(const Json& req);
   Reply cmd_throw(const Json& req);
   Reply cmd_sample(const Json& req);
-  Reply cmd_legal() const;
-  Reply cmd_chance() const;
-  Reply cmd_result() const;
-  Reply cmd_state(const Json& req) const;
-  Reply cmd_info() const;
-  Reply cmd_undo();
-  Reply cmd_clone();
-  Reply cmd_restore(const Json& req, bool drop);
+  Reply cmd_legal(const Json& req);
+  Reply cmd_chance(const Json& req);
+  Reply cmd_result(const Json& req);
+  Reply cmd_over(const Json& req);
+  Reply cmd_state(const Json& req);
+  Reply cmd_info(const Json& req);
+  Reply cmd_undo(const Json& req);
+  Reply cmd_forget(const Json& req);
+  Reply cmd_clone(const Json& req);
+  Reply cmd_restore(const Json& req);
+  Reply cmd_drop(const Json& req);
+  Reply cmd_memory(const Json& req);
+  Reply cmd_quit(const Json& req);
+  std::map<uint64_t, Kept>::iterator find_handle(const Json& req);
 
   std::shared_ptr<const Game> game_;
+  std::shared_ptr<Ledger> ledger_ = std::make_shared<Ledger>();
   Position now_;
-  std::map<int64_t, Position> handles_;
-  int64_t next_handle_ = 1;
+  std::map<uint64_t, Kept> handles_;
+  uint64_t next_handle_ = 1;
   runtime::Rng rng_;
   bool done_ = false;
 };

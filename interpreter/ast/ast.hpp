@@ -105,6 +105,8 @@ struct Formal {
   Span span;
   std::string type;  // empty for handler parameters (typed by the event)
   Span type_span;
+  // `= 0`: what a call or emit that leaves the parameter out passes (a literal: the checker says so).
+  std::shared_ptr<Expr> fallback;
 };
 
 // `per site`, `per player`, `per piece` or `per A..B`.

@@ -78,6 +78,7 @@ Located locate(const std::string& name, const Origin& from) {
     }
     if (!fs::exists(st) || fs::is_directory(st)) continue;
     if (std::none_of(roots.begin(), roots.end(), [&](const fs::path& r) { return inside(resolved(cand), r); })) {
+      if (!out.outside) out.outside_folder = resolved(cand).parent_path().string();
       out.outside = true;
       continue;
     }

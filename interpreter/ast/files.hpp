@@ -36,6 +36,7 @@ struct Located {
   std::string error;
   std::string hint;
   bool outside = false;
+  std::string outside_folder;  // when outside: the folder of the file found there, absolute
 };
 
 Located locate(const std::string& name, const Origin& from);

@@ -12,9 +12,26 @@
 #include "ast/files.hpp"
 #include "ast/parse.hpp"
 #include "ast/turn_order.hpp"
+#include "lang/limits.hpp"
 
 namespace keli::ast {
 namespace fs = std::filesystem;
+
+namespace {
+std::string too_large_message(int64_t bytes) {
+  return fmt::format("it is {} bytes, more than a source file may be: {} (kMaxSourceBytes)", bytes,
+                     lang::kMaxSourceBytes);
+}
+
+// Why a file is too large to read as source, or "" (a file whose size cannot be asked is read,
+// bounded as it is read).
+std::string too_large(const std::string& path) {
+  std::error_code ec;
+  const auto size = fs::file_size(path, ec);
+  if (ec || size <= static_cast<uintmax_t>(lang::kMaxSourceBytes)) return "";
+  return too_large_message(static_cast<int64_t>(size));
+}
+}  // namespace
 
 std::string unreadable(const std::string& path) {
   std::error_code ec;
@@ -22,20 +39,44 @@ std::string unreadable(const std::string& path) {
   if (ec) return ec.message();
   if (fs::is_directory(st)) return "it is a folder";
   if (!fs::is_regular_file(st)) return "it is not a regular file";
+  if (std::string why = too_large(path); !why.empty()) return why;
   std::ifstream in(path, std::ios::binary);
   if (!in) return "permission denied or not readable";
   return {};
 }
 
 bool read_file(const std::string& path, std::string& out) {
+  std::string why;
+  return read_file(path, out, why);
+}
+
+bool read_file(const std::string& path, std::string& out, std::string& why) {
   std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) return false;
+  if (!fs::is_regular_file(path, ec)) {
+    why = ec ? ec.message() : fs::is_directory(path, ec) ? "it is a folder" : "no such file";
+    return false;
+  }
+  if (!(why = too_large(path)).empty()) return false;
   std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) return false;
-  out = ss.str();
+  if (!in) {
+    why = "permission denied or not readable";
+    return false;
+  }
+  // Read in pieces up to the limit, so that a file grown since its size was asked stays bounded.
+  std::string text;
+  char buf[65536];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<size_t>(in.gcount()));
+    if (static_cast<int64_t>(text.size()) > lang::kMaxSourceBytes) {
+      why = too_large_message(static_cast<int64_t>(text.size()));
+      return false;
+    }
+  }
+  if (in.bad()) {
+    why = "a read error";
+    return false;
+  }
+  out = std::move(text);
   return true;
 }
 
@@ -103,14 +144,20 @@ class Loader {
                     "name a .keli file; other files are never read, so that no error can show their content");
       return -1;
     }
-    if (std::string why = unreadable(path); !why.empty()) {
+    std::string why = unreadable(path);
+    if (why.empty()) read_file(path, text, why);
+    if (!why.empty()) {
+      if (!too_large(path).empty()) {
+        diags_.report(diag::Code::unreadable_file, from, fmt::format("cannot read '{}': {}", path, why),
+                      "is this the file you meant? A game, import or base is Keli source of at most that size");
+        return -1;
+      }
       diags_.report(diag::Code::unreadable_file, from, fmt::format("cannot read '{}': {}", path, why),
                     from.valid() ? "imports are searched beside the importing file, in its parent folders, in "
                                    "$KELI_PATH, in the --path folders and in Keli's own stdlib/ and games/"
                                  : "check the path and that the file is readable");
       return -1;
     }
-    read_file(path, text);
     if ((bad = not_keli_source(path, text))) {
       int file = src_.add(path, "");
       diags_.report(diag::Code::forbidden_file, Span{file, bad->line, bad->col, 1}, bad->message,

@@ -21,6 +21,8 @@ std::string unreadable(const std::string& path);
 
 // Reads a whole file; false if it cannot be read.
 bool read_file(const std::string& path, std::string& out);
+// The same, saying why it could not (a folder, no such file, more than kMaxSourceBytes bytes).
+bool read_file(const std::string& path, std::string& out, std::string& why);
 
 Loaded load_game(const std::string& path, SourceSet& src, diag::Diagnostics& diags);
 

@@ -26,7 +26,7 @@ using selector = pt::selector<
         g::header, g::import_decl, g::about_decl, g::about_entry, g::param_decl, g::bool_type, g::int_type, g::int_set,
         g::range, g::enum_type, g::doc, g::players_decl, g::players_names, g::pieces_decl, g::const_decl, g::var_decl,
         g::region_decl, g::track_decl, g::type_name, g::or_none, g::init, g::dice_decl, g::faces, g::dice_copies,
-        g::formal, g::formals, g::result_type, g::body_expr, g::def_decl, g::fact_decl, g::shape_decl, g::board_decl,
+        g::formal, g::formal_default, g::formals, g::result_type, g::body_expr, g::def_decl, g::fact_decl, g::shape_decl, g::board_decl,
         g::board_call, g::event_decl, g::handler_params, g::guard, g::on_decl, g::setup_decl, g::move_param,
         g::param_filter, g::move_params, g::reads_clause, g::reading, g::read_text, g::read_hole, g::read_each,
         g::read_join, g::move_decl, g::otherwise_decl, g::chance_of, g::phase_decl, g::invariant_decl, g::limit_decl,

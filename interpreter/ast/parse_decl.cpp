@@ -302,6 +302,7 @@ std::vector<Formal> Builder::formals(const Node& n) {
       const Node& type = child<g::type_name>(*f);
       x.type = type_word(type);
       x.type_span = span_of(type);
+      if (const Node* d = optional_child<g::formal_default>(*f)) x.fallback = expr(*d->children.back());
     }
     out.push_back(std::move(x));
   }

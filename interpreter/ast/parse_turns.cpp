@@ -102,10 +102,10 @@ void Builder::turn_order_decl(const Node& n, Module& mod, bool is_override, Span
   back.value = b ? expr(expression(*b)) : leaf(ExprKind::Bool, back.name_span);
   mod.decls.push_back(std::move(back));
   Decl skips = open(to::kSkips);
-  Formal seat{"p", skips.name_span, "player", skips.name_span};
+  Formal seat{"p", skips.name_span, "player", skips.name_span, nullptr};
   if (const Node* s = optional_child<g::turn_skips>(n)) {
     const Node& name_node = child<g::ident>(*s);
-    seat = Formal{word(name_node), span_of(name_node), "player", span_of(name_node)};
+    seat = Formal{word(name_node), span_of(name_node), "player", span_of(name_node), nullptr};
     skips.value = expr(expression(*s));
   } else {
     skips.value = leaf(ExprKind::Bool, skips.name_span);

@@ -10,10 +10,58 @@
 
 namespace keli::check {
 
+namespace {
+// A default as a call passes it: a copy of the literal (a number, -number, true or false) at the
+// default's place, so that an error in it points at the declaration.
+ast::ExprPtr copy_literal(const Expr& x) {
+  auto out = std::make_unique<Expr>();
+  out->kind = x.kind;
+  out->span = x.span;
+  out->text = x.text;
+  out->value = x.value;
+  out->op = x.op;
+  out->depth = x.depth;
+  for (const auto& k : x.kids) out->kids.push_back(copy_literal(*k));
+  return out;
+}
+
+bool is_literal(const Expr& x) {
+  if (x.kind == ExprKind::Int || x.kind == ExprKind::Bool) return true;
+  return x.kind == ExprKind::Neg && x.kids.size() == 1 && x.kids[0]->kind == ExprKind::Int;
+}
+}  // namespace
+
+void Checker::check_default(const ast::Formal& f, Type t) {
+  if (!is_literal(*f.fallback)) {
+    diags_.report(Code::not_constant, f.fallback->span,
+                  fmt::format("the default of '{}' must be a literal: a number, true or false", f.name),
+                  "a default is written once and passed by every call that leaves the parameter out");
+    f.fallback->type = Type::Error;
+    return;
+  }
+  Type got = f.fallback->kind == ExprKind::Bool ? Type::Bool : Type::Int;
+  if (t != Type::Error && !compatible(t, got)) {
+    mismatch(*f.fallback, t, got,
+             fmt::format("the default of '{}' must be {}, but this is {}", f.name, ast::type_name(t),
+                         ast::type_name(got)));
+    f.fallback->type = Type::Error;
+    return;
+  }
+  f.fallback->type = got;
+}
+
+void Checker::fill_defaults(Expr& call, const ast::Decl& d) {
+  for (size_t i = call.kids.size() - 1; i < d.formals.size(); ++i) {
+    const auto& fb = d.formals[i].fallback;
+    if (!fb || fb->type == Type::Error) return;  // no default: the arity check says so
+    call.kids.push_back(copy_literal(*fb));
+  }
+}
+
 Type Checker::check_call(Expr& e, bool as_statement) {
   Expr& callee = *e.kids[0];
-  size_t nargs = e.kids.size() - 1;
   auto check_args = [&](const std::vector<Type>& types, const std::string& what) {
+    const size_t nargs = e.kids.size() - 1;
     if (types.size() != nargs)
       diags_.report(
           Code::wrong_arity, e.span,
@@ -36,6 +84,7 @@ Type Checker::check_call(Expr& e, bool as_statement) {
     Symbol& s = c_.syms[g];
     s.used = true;
     e.sym = g;
+    fill_defaults(e, *s.decl);
     std::vector<Type> types;
     for (auto& f : s.decl->formals) types.push_back(type_from_name(f.type));
     check_args(types, fmt::format("'{}'", callee.text));
@@ -73,7 +122,7 @@ Type Checker::check_call(Expr& e, bool as_statement) {
     diags_.report(Code::unknown_name, callee.span, fmt::format("unknown function '{}'", callee.text),
                   diag::suggest(callee.text, cands));
   }
-  for (size_t i = 0; i < nargs; ++i) expr(*e.kids[i + 1]);
+  for (size_t i = 1; i < e.kids.size(); ++i) expr(*e.kids[i]);
   return Type::Error;
 }
 

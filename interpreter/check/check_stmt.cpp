@@ -120,6 +120,7 @@ void Checker::emit_statement(Stmt& s) {
   s.sym = g;
   c_.syms[g].used = true;
   ast::Decl* ev = c_.syms[g].decl;
+  fill_defaults(call, *ev);
   if (ev->formals.size() != call.kids.size() - 1)
     diags_.report(Code::wrong_arity, call.span,
                   fmt::format("event '{}' takes {}, but {} given", s.name, count_of(ev->formals.size(), "argument"),

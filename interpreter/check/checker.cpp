@@ -390,8 +390,17 @@ void Checker::check_phase(ast::Decl& d) {
 
 void Checker::check_formals(ast::Decl& d) {
   std::set<std::string> names;
+  const ast::Formal* defaulted = nullptr;  // the first parameter with a default
   for (auto& f : d.formals) {
-    declared_type(f.type, f.type_span);
+    Type t = declared_type(f.type, f.type_span);
+    if (f.fallback) {
+      check_default(f, t);
+      if (!defaulted) defaulted = &f;
+    } else if (defaulted) {
+      diags_.report(Code::misplaced, f.span,
+                    fmt::format("'{}' has no default, but comes after '{}', which has one", f.name, defaulted->name),
+                    "parameters with defaults come last, so that a call may leave them out");
+    }
     if (!names.insert(f.name).second)
       diags_.report(Code::duplicate_name, f.span,
                     fmt::format("'{}' is already declared as a parameter of '{}'", f.name, d.name));

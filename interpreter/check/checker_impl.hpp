@@ -78,6 +78,11 @@ class Checker {
   void check_dice_choice(ast::Expr& e);
   void check_display(ast::Decl& d);
   void check_formals(ast::Decl& d);
+  // A parameter's default: a literal of the parameter's type (its `type` set, Error when not).
+  void check_default(const ast::Formal& f, ast::Type t);
+  // Appends to a call of `d` (or an emit of the event `d`) that gives fewer arguments than `d`
+  // has parameters the defaults of the rest, while each has one.
+  void fill_defaults(ast::Expr& call, const ast::Decl& d);
   ast::Type declared_type(const std::string& name, Span span);
   static std::string hint_or(std::string hint, std::string fallback);
   // types and constants (check_types.cpp)

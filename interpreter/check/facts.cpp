@@ -191,9 +191,11 @@ bool Checker::fact_shape(ast::Decl& d, FactShape& f) {
   if (d.type != "int") return bad(d.type_span, "a fact is a number, write ': int'");
   if (d.formals.size() > static_cast<size_t>(lang::kMaxTableDims))
     return bad(d.name_span, fmt::format("it has more than {} parameters", lang::kMaxTableDims));
-  for (const auto& p : d.formals)
+  for (const auto& p : d.formals) {
     if (p.type != "site" && p.type != "player" && p.type != "piece")
       return bad(p.type_span, fmt::format("its parameter '{}' is {}, not a site, player or piece", p.name, p.type));
+    if (p.fallback) return bad(p.fallback->span, fmt::format("its parameter '{}' has a default: a fact is read with every key", p.name));
+  }
   const Expr& agg = *d.value;
   if (agg.kind != ExprKind::Aggregate || (agg.agg != lang::Aggregate::Count && agg.agg != lang::Aggregate::Sum))
     return bad(agg.span, "its value must be a count(...) or a sum(...)");

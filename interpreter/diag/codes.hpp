@@ -46,6 +46,8 @@
     "a move, throw or command of a program (step session, moves file) not legal or unreadable")               \
   X(bad_output, "E710", Error, "an output file that cannot be written, or that is an input of the command")   \
   X(bad_records, "E711", Error, "a records file that cannot be read, or records that are not one whole run")  \
+  X(native_unavailable, "E720", Error,                                                                        \
+    "the native engine cannot run here: no compiler, a cache folder not private, a full disk")                \
   X(unused, "W001", Warning, "a definition that nothing uses")                                                \
   X(shadowed, "W002", Warning, "a local name that hides a global one or an outer local")                      \
   X(unused_param, "W003", Warning, "a parameter that nothing reads")                                          \

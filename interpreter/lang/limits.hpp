@@ -46,12 +46,18 @@ namespace keli::lang {
   X(int64_t, kMaxMpiChunk, 16, "games an MPI rank is handed at once (fewer near the end of a run)")             \
   X(int64_t, kMaxSeconds, 1'000'000, "seconds of one bench run (--seconds)")                                    \
   X(int, kMaxSymlinkHops, 40, "symbolic links followed to reach an output file")                                \
+  X(int64_t, kMaxSourceBytes, 4'194'304, "bytes of one game, library, scenario or parameters file")            \
   X(int64_t, kMaxYamlNodes, 1'000'000, "values of one scenario file, each use of an alias counted")             \
+  /* the native engine's build of a game's module */                                                            \
+  X(int, kMaxCompileSeconds, 600, "seconds the C++ compiler may take to build one game's native module")        \
+  X(int64_t, kMaxToolOutput, 65'536, "bytes of the compiler's messages kept when a build fails")                \
   /* programs driving a game: action ids, the step protocol, moves files */                                     \
   X(int64_t, kOpenRangeIdValues, 65'536, "values an action id gives a move parameter known only in play")       \
   X(int64_t, kMaxActionIds, 9'007'199'254'740'992, "distinct action ids of one game (2^53: exact as a double)") \
   X(int64_t, kMaxStepLine, 1'048'576, "bytes of one line of a step session or moves file")                      \
-  X(int, kMaxStepHandles, 10'000, "states one step session keeps by handle (clone)")
+  X(int, kMaxStepHandles, 10'000, "states one step session keeps by handle (clone)")                            \
+  X(int64_t, kMaxStepMemory, 1'073'741'824, "bytes one step session keeps for undo and for its clones")         \
+  X(int, kMaxJsonDepth, 64, "arrays and objects inside one another in any JSON Keli reads")
 
 #define KELI_LIMIT_CONSTANT(type, name, value, what) inline constexpr type name = value;
 KELI_LIMITS(KELI_LIMIT_CONSTANT)

@@ -1,7 +1,8 @@
 // The native engine's backend: emits a program's C++, compiles it with the system compiler at
 // -O3 -fPIC -shared into a cache keyed by the program, the emitter, the compiler and the flags,
-// and loads it with dlopen. Writes go to a temporary name then rename, so processes compiling
-// the same game at once never see half a file.
+// and loads it with dlopen, only from a private folder and only after its SHA-256 is checked
+// (native/cache.hpp). Writes go to a temporary name then rename, so processes compiling the same
+// game at once never see half a file.
 #pragma once
 
 #include <memory>
@@ -11,13 +12,15 @@
 
 #include "compile/program.hpp"
 #include "native/abi.h"
+#include "native/toolchain.hpp"
 
 namespace keli::native {
 
 // Bumped whenever the generated code changes for the same program: part of the cache key.
 inline constexpr int kEmitterVersion = 14;
 
-// No compiler, or no cache directory: the native engine cannot run here (auto falls back).
+// No compiler, no usable cache folder, a build the environment stopped (a full disk, a read-only
+// folder): the native engine cannot run here (auto falls back). The message names the cause.
 struct Unavailable : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -44,8 +47,6 @@ class Module {
 
 // $XDG_CACHE_HOME/keli, else ~/.cache/keli.
 std::string default_cache_dir();
-// $KELI_CXX, else c++, g++ or clang++ found on PATH; none when there is no compiler.
-std::optional<std::string> find_compiler();
 
 struct Options {
   std::string cache_dir;  // empty: default_cache_dir()
@@ -54,7 +55,7 @@ struct Options {
 // shared within the process (one per program text).
 std::shared_ptr<const Module> load(const compile::Program& p, const Options& o);
 
-// A 128-bit digest as 32 hex digits (FNV-1a, two lanes): cache keys and program hashes.
+// SHA-256 as 64 hex digits: cache keys and program hashes.
 std::string digest(const std::string& text);
 
 }  // namespace keli::native

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -27,6 +28,13 @@ struct EngineOptions {
 // The options a Game made without any uses (tools set it from --engine, --cache and --budget).
 void set_default_engine(const EngineOptions& o);
 EngineOptions default_engine();
+
+// The native engine, asked for by name (--engine native), cannot run here: no compiler, a cache
+// folder that is not private or cannot be written, a build the environment stopped. what() says
+// why; commands report it as E720, not as an internal error.
+struct NativeUnavailable : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 std::optional<Engine> parse_engine(std::string_view name);  // "interp", "native", "auto"
 const char* engine_name(Engine e);

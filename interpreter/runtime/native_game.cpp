@@ -166,11 +166,11 @@ std::shared_ptr<NativeGame> make_native(const compile::Program& p, const EngineO
   try {
     return std::make_shared<NativeGame>(p, native::load(p, {o.cache_dir}));
   } catch (const std::exception& e) {
-    if (o.engine == Engine::Native) throw std::runtime_error(fmt::format("native engine: {}", e.what()));
+    if (o.engine == Engine::Native) throw NativeUnavailable(e.what());
     static std::mutex mu;
     static std::set<std::string> told;
     std::lock_guard<std::mutex> lock(mu);
-    if (told.insert(p.file + "\n" + e.what()).second)
+    if (told.insert(p.file).second)  // once a file, however many games or threads ask
       fmt::print(stderr, "keli: using the interpreter for {}: the native engine is unavailable ({})\n", p.file,
                  e.what());
     return nullptr;

@@ -425,8 +425,8 @@ class Runner {
 
 Report run_file(const std::string& path, SourceSet& src, diag::Diagnostics& diags) {
   std::string text;
-  if (!ast::read_file(path, text)) {
-    diags.report(diag::Code::bad_scenario, Span{}, fmt::format("cannot read '{}'", path));
+  if (std::string why; !ast::read_file(path, text, why)) {
+    diags.report(diag::Code::bad_scenario, Span{}, fmt::format("cannot read '{}': {}", path, why));
     return {0, 1};
   }
   int file = src.add(path, std::move(text));

@@ -12,13 +12,15 @@ namespace keli::trace {
 
 using util::Json;
 
-Reader::Next Reader::fail_here(const std::string& message, const std::string& hint) { return fail(message, hint); }
+Reader::Next Reader::fail_here(const std::string& message, const std::string& hint, diag::Code code) {
+  return fail(message, hint, 1, code);
+}
 
-Reader::Next Reader::fail(const std::string& message, const std::string& hint, uint32_t col) {
+Reader::Next Reader::fail(const std::string& message, const std::string& hint, uint32_t col, diag::Code code) {
   // Only the offending line is kept as the diagnostic's source, at its own line number, so a
   // long trace is never held in memory just to quote one line of it.
   int file = src_->add(path_, std::string(ln_ > 1 ? ln_ - 1 : 0, '\n') + line_);
-  diags_->report(diag::Code::bad_trace, Span{file, static_cast<uint32_t>(std::max(ln_, 1)), col, 1}, message, hint);
+  diags_->report(code, Span{file, static_cast<uint32_t>(std::max(ln_, 1)), col, 1}, message, hint);
   return Next::Error;
 }
 

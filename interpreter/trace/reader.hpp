@@ -38,7 +38,8 @@ class Reader {
   Next next();
 
   // Reports an E701 error at the line read last (the header before the first next()).
-  Next fail_here(const std::string& message, const std::string& hint = {});
+  Next fail_here(const std::string& message, const std::string& hint = {},
+                 diag::Code code = diag::Code::bad_trace);
 
   runtime::Game& game() { return *game_; }
   const runtime::State& state() const { return state_; }
@@ -58,7 +59,8 @@ class Reader {
   bool read_line();
   bool parse_line(util::Json& out);
   bool read_header(const util::Json& head);
-  Next fail(const std::string& message, const std::string& hint = {}, uint32_t col = 1);
+  Next fail(const std::string& message, const std::string& hint = {}, uint32_t col = 1,
+            diag::Code code = diag::Code::bad_trace);
   Next result(const util::Json& n);
   Next throw_step(const util::Json& n);
   Next decision(const util::Json& n);

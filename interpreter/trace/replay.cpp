@@ -19,7 +19,20 @@ std::shared_ptr<const compile::Program> open_game(Reader& r, const std::string& 
     r.fail_here(message, hint);
     return nullptr;
   };
-  std::string game_path = locate_game(r.header().file, trace_path);
+  const ast::Located found = locate_game(r.header().file, trace_path);
+  const std::string& game_path = found.path;
+  if (found.outside) {
+    // The game exists, but a trace may not make Keli read any file at all: its owner says which
+    // folder to trust, exactly.
+    const std::string& folder = found.outside_folder;
+    r.fail_here(fmt::format("the game file '{}' named by the trace lies outside the folders games may be read from",
+                            r.header().file),
+                fmt::format("games are read from the current folder's tree, the trace's, Keli's stdlib/ and games/, "
+                            "$KELI_PATH and the --path folders; to allow this one, add --path {}",
+                            folder),
+                diag::Code::forbidden_file);
+    return nullptr;
+  }
   if (game_path.empty())
     return report(fmt::format("cannot find the game file '{}' named by the trace", r.header().file),
                   "run replay from the folder the game was run in, or keep the trace beside the game");
@@ -34,6 +47,17 @@ std::shared_ptr<const compile::Program> open_game(Reader& r, const std::string& 
     return report(fmt::format("the game '{}' named by the trace does not compile", game_path), why);
   }
   return prog;
+}
+
+// What a matching trace left unchecked, said so that no one takes it for checked: the seed and
+// players of a trace whose throws were not drawn from its seed.
+std::string unchecked(const Reader& r) {
+  const Header& h = r.header();
+  if (h.seeded || (h.seed == 0 && h.players.empty())) return "";
+  return fmt::format(
+      "\nnote: every move, throw and state was checked, but not the seed {} or the players it names: {}", h.seed,
+      h.version == 1 ? "a version 1 trace does not say that its throws were drawn from its seed"
+                     : "its throws were not drawn from its seed (\"seeded\": false)");
 }
 
 }  // namespace
@@ -62,7 +86,7 @@ int replay(const std::string& path, diag::Diagnostics& diags, SourceSet& src, co
       case Reader::Next::Result:
         if (expand) expand->result(r.game(), r.state());
         if (r.next() != Reader::Next::End) return 1;
-        if (options.log) *options.log << fmt::format("replayed {} steps: the trace matches\n", r.ply());
+        if (options.log) *options.log << fmt::format("replayed {} steps: the trace matches{}\n", r.ply(), unchecked(r));
         return 0;
       case Reader::Next::End:
         r.fail_here("the trace ends before the game's result", "the file may be truncated");

@@ -105,13 +105,13 @@ const runtime::Move* recorded_move(runtime::Game& g, const runtime::State& s, co
 #define KELI_SOURCE_ROOT "."
 #endif
 
-std::string locate_game(const std::string& recorded, const std::string& trace_path) {
+ast::Located locate_game(const std::string& recorded, const std::string& trace_path) {
   namespace fs = std::filesystem;
   // As given (from the folder replay runs in), beside the trace, in Keli's tree; held to those
   // folders and the library's (ast/files.hpp), so a trace cannot name any file at all.
   std::error_code ec;
   std::string here = fs::current_path(ec).string(), beside = fs::absolute(trace_path, ec).parent_path().string();
-  return ast::locate(recorded, {{"", beside}, {here, beside}}).path;
+  return ast::locate(recorded, {{"", beside}, {here, beside}});
 }
 
 }  // namespace keli::trace

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "ast/files.hpp"
 #include "diag/diagnostics.hpp"
 #include "runtime/game.hpp"
 #include "runtime/rng.hpp"
@@ -80,8 +81,9 @@ const runtime::Move* recorded_move(runtime::Game& g, const runtime::State& s, co
                                    std::pair<std::string, std::string>& not_legal);
 
 // The game file a trace names: relative to the current folder, to the trace's folder, or to
-// Keli's source tree. Empty when none has it. (The one place a trace's `file` is opened.)
-std::string locate_game(const std::string& recorded, const std::string& trace_path);
+// Keli's source tree, held to the folders games may be read from. An empty path when none has
+// it, `outside` set when it exists elsewhere. (The one place a trace's `file` is opened.)
+ast::Located locate_game(const std::string& recorded, const std::string& trace_path);
 
 // Makes the players a seeded trace names (null with `error` when it cannot: an unknown player).
 using PlayersFactory =

@@ -6,6 +6,8 @@
 #include <limits>
 #include <set>
 
+#include "lang/limits.hpp"
+
 namespace keli::util {
 
 namespace {
@@ -43,13 +45,40 @@ size_t second_key_offset(std::string_view text, const std::string& key) {
   return 0;
 }
 
+// Thrown by the parser's callback to stop at a value nested too deep.
+struct TooDeep {};
+
+// The offset of the first '[' or '{' that opens a value kMaxJsonDepth deep (strings skipped).
+size_t too_deep_offset(std::string_view text) {
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (depth++ == lang::kMaxJsonDepth) return i;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 bool parse_json(std::string_view text, Json& out, JsonError& err) {
   // The parser's callback sees every key as it is read: one set of keys per open object.
   std::vector<std::set<std::string>> open;
   std::string duplicate;
-  auto watch = [&](int, Json::parse_event_t event, Json& parsed) {
+  auto watch = [&](int depth, Json::parse_event_t event, Json& parsed) {
+    // Deeper values are refused while parsing: copying, comparing or writing them out recurses.
+    if ((event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start) &&
+        depth >= lang::kMaxJsonDepth)
+      throw TooDeep{};
     if (event == Json::parse_event_t::object_start) open.emplace_back();
     if (event == Json::parse_event_t::object_end && !open.empty()) open.pop_back();
     if (event == Json::parse_event_t::key && !open.empty() && !open.back().insert(parsed.get<std::string>()).second &&
@@ -59,6 +88,10 @@ bool parse_json(std::string_view text, Json& out, JsonError& err) {
   };
   try {
     out = Json::parse(text.begin(), text.end(), watch);
+  } catch (const TooDeep&) {
+    err.message = fmt::format("arrays and objects nest more than {} deep (kMaxJsonDepth)", lang::kMaxJsonDepth);
+    position(text, too_deep_offset(text), err);
+    return false;
   } catch (const Json::parse_error& e) {
     err.message = plain_message(e.what());
     position(text, e.byte > 0 ? e.byte - 1 : 0, err);
@@ -76,6 +109,20 @@ bool parse_json(std::string_view text, Json& out, JsonError& err) {
   return true;
 }
 
+namespace {
+// A value as an error message shows it: its JSON text, cut after kShownJson characters.
+constexpr size_t kShownJson = 80;
+std::string brief(const Json& v) {
+  std::string t = v.dump(-1, ' ', false, Json::error_handler_t::replace);
+  return t.size() <= kShownJson ? t : t.substr(0, kShownJson) + "...";
+}
+}  // namespace
+
+bool json_bool(const Json& v, const std::string& what) {
+  if (v.is_boolean()) return v.get<bool>();
+  throw JsonFieldError{fmt::format("{} must be true or false, not {}", what, brief(v))};
+}
+
 int32_t json_int(const Json& v, const std::string& what) {
   if (v.is_boolean()) return v.get<bool>() ? 1 : 0;
   if (v.is_number_integer()) {
@@ -83,23 +130,23 @@ int32_t json_int(const Json& v, const std::string& what) {
                                : v.get<int64_t>() >= std::numeric_limits<int32_t>::min() &&
                                      v.get<int64_t>() <= std::numeric_limits<int32_t>::max())
       return static_cast<int32_t>(v.get<int64_t>());
-    throw JsonFieldError{fmt::format("{} is out of range: {}", what, v.dump())};
+    throw JsonFieldError{fmt::format("{} is out of range: {}", what, brief(v))};
   }
-  throw JsonFieldError{fmt::format("{} must be a whole number, not {}", what, v.dump())};
+  throw JsonFieldError{fmt::format("{} must be a whole number, not {}", what, brief(v))};
 }
 
 uint64_t json_uint64(const Json& v, const std::string& what) {
   if (v.is_number_unsigned()) return v.get<uint64_t>();
-  throw JsonFieldError{fmt::format("{} must be a whole number from 0, not {}", what, v.dump())};
+  throw JsonFieldError{fmt::format("{} must be a whole number from 0, not {}", what, brief(v))};
 }
 
 std::string json_text(const Json& v, const std::string& what) {
   if (v.is_string()) return v.get<std::string>();
-  throw JsonFieldError{fmt::format("{} must be a string, not {}", what, v.dump())};
+  throw JsonFieldError{fmt::format("{} must be a string, not {}", what, brief(v))};
 }
 
 std::vector<int32_t> json_ints(const Json& v, const std::string& what) {
-  if (!v.is_array()) throw JsonFieldError{fmt::format("{} must be a list of numbers, not {}", what, v.dump())};
+  if (!v.is_array()) throw JsonFieldError{fmt::format("{} must be a list of numbers, not {}", what, brief(v))};
   std::vector<int32_t> out;
   out.reserve(v.size());
   for (size_t i = 0; i < v.size(); ++i) out.push_back(json_int(v[i], fmt::format("{}[{}]", what, i)));
@@ -110,7 +157,7 @@ std::string json_scalar_text(const Json& v, const std::string& what) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_boolean() || v.is_number_integer()) return v.dump();
   throw JsonFieldError{
-      fmt::format("{} must be a single value (a number, true/false or a name), not {}", what, v.dump())};
+      fmt::format("{} must be a single value (a number, true/false or a name), not {}", what, brief(v))};
 }
 
 }  // namespace keli::util

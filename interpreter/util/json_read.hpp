@@ -19,7 +19,8 @@ struct JsonError {
 };
 
 // Parses `text` as one JSON value. False with `err` when it is not JSON (the position is where
-// the parser stopped) or when an object repeats a key (the position is the repeated key).
+// the parser stopped), when an object repeats a key (the position is the repeated key), or when
+// arrays and objects nest more than kMaxJsonDepth deep (the position is the first too deep).
 bool parse_json(std::string_view text, Json& out, JsonError& err);
 
 // Typed reads of a field; each throws JsonFieldError naming `what` when the value is of the
@@ -27,6 +28,7 @@ bool parse_json(std::string_view text, Json& out, JsonError& err);
 struct JsonFieldError {
   std::string message;
 };
+bool json_bool(const Json& v, const std::string& what);
 int32_t json_int(const Json& v, const std::string& what);
 uint64_t json_uint64(const Json& v, const std::string& what);
 std::string json_text(const Json& v, const std::string& what);

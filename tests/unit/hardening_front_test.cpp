@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "lang/limits.hpp"
 #include "support.hpp"
 
 namespace keli::test {
@@ -163,8 +164,15 @@ TEST_CASE("a trace's file and a scenario's game are held to the same folders", "
   auto refused = keli({"replay", t});
   INFO(refused.err);
   CHECK(refused.status == 1);
-  CHECK(refused.err.find("cannot find the game file") != std::string::npos);
-  CHECK(keli({"replay", t, "--path", (dir / "outside").string()}).status == 0);
+  CHECK(refused.err.find("lies outside the folders games may be read from [E005]") != std::string::npos);
+  // The exact folder to allow, as the hint words it.
+  const std::string allow = fs::weakly_canonical(dir / "outside").string();
+  CHECK(refused.err.find("add --path " + allow) != std::string::npos);
+  CHECK(keli({"replay", t, "--path", allow}).status == 0);
+  // From the trace's own folder, as the issue's reproducer runs it.
+  auto there = keli_input_in(traces.string(), {"replay", "t.jsonl"}, "");
+  CHECK(there.status == 1);
+  CHECK(there.err.find("[E005]") != std::string::npos);
   // A scenario naming a file outside its folder and the one above.
   std::string yaml =
       write(dir / "a" / "b" / "g.tests" / "s.yaml", "game: /etc/passwd\nscenarios:\n  - name: x\n    moves: []\n");
@@ -172,6 +180,35 @@ TEST_CASE("a trace's file and a scenario's game are held to the same folders", "
   CHECK(s.status == 1);
   CHECK(s.err.find("'/etc/passwd' lies outside the folders games may be read from") != std::string::npos);
   CHECK(s.err.find("root:") == std::string::npos);
+}
+
+TEST_CASE("a game file larger than kMaxSourceBytes is refused before it is read", "[cli][hardening]") {
+  fs::path dir = scratch("big");
+  fs::path big = dir / "big.keli";
+  {
+    std::ofstream f(big, std::ios::binary);
+    f << game("", "1");
+  }
+  fs::resize_file(big, 3ull << 30);  // 3 GB, sparse: it was read whole, then bad_alloc
+  for (const char* cmd : {"validate", "run", "describe", "fmt"}) {
+    auto r = keli({cmd, big.string()});
+    INFO(cmd << ": " << r.err);
+    no_crash(r);
+    CHECK(r.status == 1);
+    CHECK(r.err.find(fmt::format("more than a source file may be: {} (kMaxSourceBytes)", lang::kMaxSourceBytes)) !=
+          std::string::npos);
+  }
+  fs::remove(big);
+}
+
+TEST_CASE("a version 1 trace replays with a word that its seed and players were not checked", "[cli][hardening]") {
+  auto r = keli({"replay", "tests/traces/good/pahada_keliya_v1_seed_changed.jsonl"});
+  INFO(r.out << r.err);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("the trace matches") != std::string::npos);
+  CHECK(r.out.find("not the seed 999 or the players it names: a version 1 trace") != std::string::npos);
+  auto seeded = keli({"replay", "tests/first_edition/traces/kalah.jsonl"});
+  CHECK(seeded.out.find("note:") == std::string::npos);
 }
 
 TEST_CASE("import cycles and link loops are clear errors", "[cli][hardening]") {

@@ -239,8 +239,8 @@ void print_diagnostics(const SourceSet& src, const diag::Diagnostics& d, bool wa
 // Parameters from a YAML file: a map of names to values; errors carry the file's position.
 bool read_params_file(const std::string& path, compile::ParamSettings& out) {
   std::string text;
-  if (!ast::read_file(path, text)) {
-    fmt::print(stderr, "{}: error: cannot read the parameters file [E702]\n", path);
+  if (std::string why; !ast::read_file(path, text, why)) {
+    fmt::print(stderr, "{}: error: cannot read the parameters file: {} [E702]\n", path, why);
     return false;
   }
   try {

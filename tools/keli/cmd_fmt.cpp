@@ -38,8 +38,8 @@ int cmd_fmt(const std::vector<std::string>& argv) {
   int changed = 0, errors = 0;
   for (const auto& path : files) {
     std::string text;
-    if (!ast::read_file(path, text)) {
-      fmt::print(stderr, "{}: error: cannot read the file [E002]\n", path);
+    if (std::string why; !ast::read_file(path, text, why)) {
+      fmt::print(stderr, "{}: error: cannot read the file: {} [E002]\n", path, why);
       ++errors;
       continue;
     }

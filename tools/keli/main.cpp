@@ -8,6 +8,8 @@
 #include "agents/agent.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
+#include "diag/diagnostics.hpp"
+#include "runtime/engine.hpp"
 
 // The engine options every command that runs games takes (runtime/engine.hpp, docs/cli.md).
 #define KELI_ENGINE_HELP                                                                        \
@@ -284,6 +286,11 @@ int main(int argc, char** argv) {
     } catch (const std::filesystem::filesystem_error& e) {
       // A path the system refuses (a link loop, a name too long): the user's input, not a bug.
       fmt::print(stderr, "{}: error: {}\n", e.path1().string(), e.code().message());
+      return keli::cli::kFailed;
+    } catch (const keli::runtime::NativeUnavailable& e) {
+      fmt::print(stderr, "keli {}: error: the native engine cannot run here: {} [{}]\n  hint: --engine interp, or "
+                 "--engine auto (the interpreter where the native engine cannot run)\n",
+                 c.name, e.what(), keli::diag::info(keli::diag::Code::native_unavailable).code);
       return keli::cli::kFailed;
     } catch (const std::exception& e) {
       fmt::print(stderr, "keli {}: internal error: {}\n", c.name, e.what());

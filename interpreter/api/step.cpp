@@ -20,14 +20,12 @@ Reply error_reply(const std::string& message, const std::string& code) {
 }  // namespace
 
 const StepSession::Command StepSession::kCommands[] = {
-    {"apply", &StepSession::cmd_apply},     {"throw", &StepSession::cmd_throw},
-    {"sample", &StepSession::cmd_sample},   {"legal", &StepSession::cmd_legal},
-    {"chance", &StepSession::cmd_chance},   {"state", &StepSession::cmd_state},
-    {"result", &StepSession::cmd_result},   {"over", &StepSession::cmd_over},
-    {"info", &StepSession::cmd_info},       {"undo", &StepSession::cmd_undo},
-    {"forget", &StepSession::cmd_forget},   {"clone", &StepSession::cmd_clone},
-    {"restore", &StepSession::cmd_restore}, {"drop", &StepSession::cmd_drop},
-    {"memory", &StepSession::cmd_memory},   {"quit", &StepSession::cmd_quit},
+    {"apply", &StepSession::cmd_apply},     {"throw", &StepSession::cmd_throw},   {"sample", &StepSession::cmd_sample},
+    {"legal", &StepSession::cmd_legal},     {"chance", &StepSession::cmd_chance}, {"state", &StepSession::cmd_state},
+    {"result", &StepSession::cmd_result},   {"over", &StepSession::cmd_over},     {"info", &StepSession::cmd_info},
+    {"undo", &StepSession::cmd_undo},       {"forget", &StepSession::cmd_forget}, {"clone", &StepSession::cmd_clone},
+    {"restore", &StepSession::cmd_restore}, {"drop", &StepSession::cmd_drop},     {"memory", &StepSession::cmd_memory},
+    {"quit", &StepSession::cmd_quit},
 };
 
 std::string StepSession::command_names() {
@@ -59,8 +57,8 @@ Reply StepSession::summary() const {
 void StepSession::charge(int64_t bytes, const char* what) const {
   if (ledger_->bytes + bytes <= lang::kMaxStepMemory) return;
   throw Game::input_error(
-      fmt::format("{} would make this session hold {} bytes for undo and clones, more than {} (kMaxStepMemory)",
-                  what, ledger_->bytes + bytes, lang::kMaxStepMemory),
+      fmt::format("{} would make this session hold {} bytes for undo and clones, more than {} (kMaxStepMemory)", what,
+                  ledger_->bytes + bytes, lang::kMaxStepMemory),
       "drop the clones no longer needed ({\"cmd\": \"drop\", \"handle\": N}) or forget the undo history "
       "({\"cmd\": \"forget\"})");
 }

@@ -41,9 +41,9 @@ void Checker::check_default(const ast::Formal& f, Type t) {
   }
   Type got = f.fallback->kind == ExprKind::Bool ? Type::Bool : Type::Int;
   if (t != Type::Error && !compatible(t, got)) {
-    mismatch(*f.fallback, t, got,
-             fmt::format("the default of '{}' must be {}, but this is {}", f.name, ast::type_name(t),
-                         ast::type_name(got)));
+    mismatch(
+        *f.fallback, t, got,
+        fmt::format("the default of '{}' must be {}, but this is {}", f.name, ast::type_name(t), ast::type_name(got)));
     f.fallback->type = Type::Error;
     return;
   }

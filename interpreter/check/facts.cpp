@@ -194,7 +194,9 @@ bool Checker::fact_shape(ast::Decl& d, FactShape& f) {
   for (const auto& p : d.formals) {
     if (p.type != "site" && p.type != "player" && p.type != "piece")
       return bad(p.type_span, fmt::format("its parameter '{}' is {}, not a site, player or piece", p.name, p.type));
-    if (p.fallback) return bad(p.fallback->span, fmt::format("its parameter '{}' has a default: a fact is read with every key", p.name));
+    if (p.fallback)
+      return bad(p.fallback->span,
+                 fmt::format("its parameter '{}' has a default: a fact is read with every key", p.name));
   }
   const Expr& agg = *d.value;
   if (agg.kind != ExprKind::Aggregate || (agg.agg != lang::Aggregate::Count && agg.agg != lang::Aggregate::Sum))

@@ -46,7 +46,7 @@ namespace keli::lang {
   X(int64_t, kMaxMpiChunk, 16, "games an MPI rank is handed at once (fewer near the end of a run)")             \
   X(int64_t, kMaxSeconds, 1'000'000, "seconds of one bench run (--seconds)")                                    \
   X(int, kMaxSymlinkHops, 40, "symbolic links followed to reach an output file")                                \
-  X(int64_t, kMaxSourceBytes, 4'194'304, "bytes of one game, library, scenario or parameters file")            \
+  X(int64_t, kMaxSourceBytes, 4'194'304, "bytes of one game, library, scenario or parameters file")             \
   X(int64_t, kMaxYamlNodes, 1'000'000, "values of one scenario file, each use of an alias counted")             \
   /* the native engine's build of a game's module */                                                            \
   X(int, kMaxCompileSeconds, 600, "seconds the C++ compiler may take to build one game's native module")        \

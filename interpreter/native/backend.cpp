@@ -105,8 +105,8 @@ void compile(const std::string& cxx, const fs::path& dir, const fs::path& so, co
   const ToolRun r = run_tool(argv, lang::kMaxCompileSeconds);
   if (!r.started || r.exit_status != 0) {
     if (std::string cause = environment_cause(r); !cause.empty())
-      throw Unavailable(fmt::format("cannot build the native module of {} in the cache folder {}: {}", p.file,
-                                    dir.string(), cause));
+      throw Unavailable(
+          fmt::format("cannot build the native module of {} in the cache folder {}: {}", p.file, dir.string(), cause));
     files.keep_source = true;
     write_new_file(files.log, r.output);
     std::string out = r.output.size() > 4000 ? r.output.substr(0, 4000) + "\n..." : r.output;

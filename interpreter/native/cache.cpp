@@ -75,15 +75,15 @@ fs::path trusted_folder(const std::string& dir) {
   if (!S_ISDIR(st.st_mode))
     throw Unavailable(fmt::format("the cache {} is not a folder; give --cache a folder of your own", abs.string()));
   if (st.st_uid != ::geteuid())
-    throw Unavailable(fmt::format(
-        "the cache folder {} belongs to another user (uid {}): Keli loads compiled code only from a folder "
-        "of your own; give --cache another folder",
-        abs.string(), static_cast<long>(st.st_uid)));
+    throw Unavailable(
+        fmt::format("the cache folder {} belongs to another user (uid {}): Keli loads compiled code only from a folder "
+                    "of your own; give --cache another folder",
+                    abs.string(), static_cast<long>(st.st_uid)));
   if (st.st_mode & (S_IWGRP | S_IWOTH))
-    throw Unavailable(fmt::format(
-        "the cache folder {} may be written by other users (mode {}): Keli loads compiled code only from a "
-        "private folder; make it private (chmod 700 {}) or give --cache another folder",
-        abs.string(), mode_text(st.st_mode), abs.string()));
+    throw Unavailable(
+        fmt::format("the cache folder {} may be written by other users (mode {}): Keli loads compiled code only from a "
+                    "private folder; make it private (chmod 700 {}) or give --cache another folder",
+                    abs.string(), mode_text(st.st_mode), abs.string()));
   return abs;
 }
 
@@ -126,8 +126,7 @@ VerifiedModule::VerifiedModule(const fs::path& so, std::string& why) {
   struct stat st {};
   std::string bytes;
   const std::string recorded = read_record(so);
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid() ||
-      (st.st_mode & (S_IWGRP | S_IWOTH)))
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid() || (st.st_mode & (S_IWGRP | S_IWOTH)))
     why = "not a private file of this user";
   else if (!read_all(fd, bytes))
     why = std::strerror(errno);

@@ -119,8 +119,8 @@ std::string environment_cause(const ToolRun& r) {
     return std::string("the compiler was stopped by signal ") + std::to_string(r.signal) + " (" +
            ::strsignal(r.signal) + "; out of memory?)";
   // The system's own words for what the environment refused, as the compiler and linker print them.
-  static const char* const kCauses[] = {"No space left on device", "Disk quota exceeded", "Read-only file system",
-                                        "Permission denied",       "Input/output error",  "Cannot allocate memory",
+  static const char* const kCauses[] = {"No space left on device",  "Disk quota exceeded", "Read-only file system",
+                                        "Permission denied",        "Input/output error",  "Cannot allocate memory",
                                         "virtual memory exhausted", "Too many open files", "File too large"};
   for (const char* c : kCauses)
     if (r.output.find(c) != std::string::npos) return c;

@@ -38,8 +38,7 @@ class Reader {
   Next next();
 
   // Reports an E701 error at the line read last (the header before the first next()).
-  Next fail_here(const std::string& message, const std::string& hint = {},
-                 diag::Code code = diag::Code::bad_trace);
+  Next fail_here(const std::string& message, const std::string& hint = {}, diag::Code code = diag::Code::bad_trace);
 
   runtime::Game& game() { return *game_; }
   const runtime::State& state() const { return state_; }

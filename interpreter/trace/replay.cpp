@@ -54,10 +54,10 @@ std::shared_ptr<const compile::Program> open_game(Reader& r, const std::string& 
 std::string unchecked(const Reader& r) {
   const Header& h = r.header();
   if (h.seeded || (h.seed == 0 && h.players.empty())) return "";
-  return fmt::format(
-      "\nnote: every move, throw and state was checked, but not the seed {} or the players it names: {}", h.seed,
-      h.version == 1 ? "a version 1 trace does not say that its throws were drawn from its seed"
-                     : "its throws were not drawn from its seed (\"seeded\": false)");
+  return fmt::format("\nnote: every move, throw and state was checked, but not the seed {} or the players it names: {}",
+                     h.seed,
+                     h.version == 1 ? "a version 1 trace does not say that its throws were drawn from its seed"
+                                    : "its throws were not drawn from its seed (\"seeded\": false)");
 }
 
 }  // namespace

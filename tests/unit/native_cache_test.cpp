@@ -127,10 +127,9 @@ TEST_CASE("native cache: a folder of another user, or writable by others, is ref
 TEST_CASE("native cache: a path starting with '-' is a folder, and a file is no cache", "[native][cache][hardening]") {
   if (!native::find_compiler()) return;
   fs::path dir = scratch("names");
-  auto dash = keli_input_in(dir.string(),
-                            {"run", source_path(kGame), "--engine", "native", "--cache", "-fplugin=x", "--seed", "5",
-                             "--quiet"},
-                            "");
+  auto dash = keli_input_in(
+      dir.string(),
+      {"run", source_path(kGame), "--engine", "native", "--cache", "-fplugin=x", "--seed", "5", "--quiet"}, "");
   INFO(dash.err);
   CHECK(dash.status == 0);
   CHECK(fs::is_directory(dir / "-fplugin=x"));

@@ -142,8 +142,7 @@ TEST_CASE("keli step: a session holds at most kMaxStepMemory bytes; drop and for
   for (int i = 0; i < fit + 2; ++i) {
     if (v[i]["ok"] == true) continue;
     ++refused;
-    CHECK(error_of(v[i]).find(fmt::format("more than {} (kMaxStepMemory)", lang::kMaxStepMemory)) !=
-          std::string::npos);
+    CHECK(error_of(v[i]).find(fmt::format("more than {} (kMaxStepMemory)", lang::kMaxStepMemory)) != std::string::npos);
     CHECK(error_of(v[i]).find("\"drop\"") != std::string::npos);
   }
   CHECK(refused >= 2);

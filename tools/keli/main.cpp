@@ -288,7 +288,8 @@ int main(int argc, char** argv) {
       fmt::print(stderr, "{}: error: {}\n", e.path1().string(), e.code().message());
       return keli::cli::kFailed;
     } catch (const keli::runtime::NativeUnavailable& e) {
-      fmt::print(stderr, "keli {}: error: the native engine cannot run here: {} [{}]\n  hint: --engine interp, or "
+      fmt::print(stderr,
+                 "keli {}: error: the native engine cannot run here: {} [{}]\n  hint: --engine interp, or "
                  "--engine auto (the interpreter where the native engine cannot run)\n",
                  c.name, e.what(), keli::diag::info(keli::diag::Code::native_unavailable).code);
       return keli::cli::kFailed;

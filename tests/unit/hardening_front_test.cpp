@@ -173,6 +173,15 @@ TEST_CASE("a trace's file and a scenario's game are held to the same folders", "
   auto there = keli_input_in(traces.string(), {"replay", "t.jsonl"}, "");
   CHECK(there.status == 1);
   CHECK(there.err.find("[E005]") != std::string::npos);
+  // A scenario may name its game by a path inside its own folder tree, however deep.
+  write(dir / "suite" / "deep" / "er" / "g.keli", read_text(g));
+  std::string inside = write(dir / "suite" / "s.yaml",
+                             "game: deep/er/g.keli\nscenarios:\n  - name: x\n    play: [take]\n    expect:\n"
+                             "      score: [1, 0]\n");
+  auto in_tree = keli({"test", inside});
+  INFO(in_tree.out << in_tree.err);
+  CHECK(in_tree.status == 0);
+  CHECK(in_tree.out.find("1 passed, 0 failed") != std::string::npos);
   // A scenario naming a file outside its folder and the one above.
   std::string yaml =
       write(dir / "a" / "b" / "g.tests" / "s.yaml", "game: /etc/passwd\nscenarios:\n  - name: x\n    moves: []\n");

@@ -150,7 +150,8 @@ TEST_CASE("native cache: a path starting with '-' is a folder, and a file is no 
   CHECK(sim.err.find("using the interpreter", first + 1) == std::string::npos);  // said once
 }
 
-TEST_CASE("native cache: a full disk is told as such and leaves nothing behind", "[native][cache][hardening]") {
+TEST_CASE("native cache: a full disk or a read-only one is told as such, leaving nothing behind",
+          "[native][cache][hardening]") {
   if (!native::find_compiler()) return;
   fs::path dir = scratch("full");
   if (::mount("tmpfs", dir.c_str(), "tmpfs", 0, "size=64k") != 0) {
@@ -167,6 +168,16 @@ TEST_CASE("native cache: a full disk is told as such and leaves nothing behind",
   CHECK(files_ending(cache, ".cpp").empty());
   CHECK(files_ending(cache, ".log").empty());
   CHECK(files_ending(cache, ".tmp").empty());
+  ::umount(dir.c_str());
+
+  // A read-only file system: refused as such, not as a Keli bug; auto plays on the interpreter.
+  REQUIRE(::mount("tmpfs", dir.c_str(), "tmpfs", MS_RDONLY, "size=64k") == 0);
+  auto ro = run_native(dir / "cache");
+  INFO(ro.err);
+  no_internal_error(ro);
+  CHECK(ro.status == 1);
+  CHECK(ro.err.find("Read-only file system") != std::string::npos);
+  CHECK(run_native(dir / "cache", "auto").status == 0);
   ::umount(dir.c_str());
 }
 

@@ -4,8 +4,6 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
-#include <sstream>
-
 #include "lang/limits.hpp"
 #include "support.hpp"
 #include "util/json_read.hpp"
@@ -13,19 +11,6 @@
 namespace keli::test {
 namespace {
 using util::Json;
-
-std::vector<Json> replies(const std::string& out) {
-  std::vector<Json> v;
-  std::istringstream in(out);
-  for (std::string line; std::getline(in, line);) {
-    Json j;
-    util::JsonError err;
-    INFO(line.substr(0, 200));
-    REQUIRE(util::parse_json(line, j, err));
-    v.push_back(j);
-  }
-  return v;
-}
 
 std::string lines(const std::string& line, int n) {
   std::string out;
@@ -53,7 +38,7 @@ TEST_CASE("keli step: a field of the wrong type or range is an error reply, and 
   auto r = keli_input({"step", "games/kalah.keli"}, script);
   INFO(r.out << r.err);
   REQUIRE(r.status == 0);
-  auto v = replies(r.out);
+  auto v = json_lines(r.out);
   REQUIRE(v.size() == 10);
   for (size_t i = 0; i + 1 < v.size(); ++i) {
     INFO(i);
@@ -77,7 +62,7 @@ TEST_CASE("keli step: a tag nested deeper than kMaxJsonDepth is refused, not ech
   auto r = keli_input({"step", "games/kalah.keli"}, script);
   INFO(r.err);
   REQUIRE(r.status == 0);
-  auto v = replies(r.out);
+  auto v = json_lines(r.out);
   REQUIRE(v.size() == 3);
   CHECK(v[0]["ok"] == false);
   CHECK(error_of(v[0]).find(fmt::format("nest more than {} deep (kMaxJsonDepth)", lang::kMaxJsonDepth)) !=
@@ -97,7 +82,7 @@ TEST_CASE("keli step: clones share the undo history, so a long game cloned often
   auto r = keli_input({"step", "tests/step/pass.keli"}, script);
   INFO(r.err);
   REQUIRE(r.status == 0);
-  auto v = replies(r.out);
+  auto v = json_lines(r.out);
   REQUIRE(v.size() == 20000 + 2000 + 1 + 20000 + 3);
   for (size_t i = 0; i < 22000; ++i)
     if (v[i]["ok"] != true) FAIL("reply " << i << ": " << v[i].dump());
@@ -118,7 +103,7 @@ TEST_CASE("keli step: undo keeps what a step changed, not the whole state", "[st
   auto r = keli_input({"step", "tests/step/big_state.keli"}, script);
   INFO(r.err);
   REQUIRE(r.status == 0);
-  auto v = replies(r.out);
+  auto v = json_lines(r.out);
   REQUIRE(v.size() == 200 + 1 + 199 + 1);
   CHECK(v[199]["ply"] == 200);
   CHECK(v[200]["bytes"].get<int64_t>() < 100'000);
@@ -136,7 +121,7 @@ TEST_CASE("keli step: a session holds at most kMaxStepMemory bytes; drop and for
   auto r = keli_input({"step", "tests/step/big_state.keli"}, script);
   INFO(r.err);
   REQUIRE(r.status == 0);
-  auto v = replies(r.out);
+  auto v = json_lines(r.out);
   REQUIRE(v.size() == static_cast<size_t>(fit + 2 + 6));
   int refused = 0;
   for (int i = 0; i < fit + 2; ++i) {

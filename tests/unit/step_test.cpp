@@ -25,19 +25,6 @@ std::string temp_file(const std::string& name, const std::string& text) {
   return path;
 }
 
-// Each line of `out` as JSON (a line that is not JSON fails the test).
-std::vector<Json> replies(const std::string& out) {
-  std::vector<Json> v;
-  std::istringstream in(out);
-  for (std::string line; std::getline(in, line);) {
-    Json j;
-    util::JsonError err;
-    INFO(line);
-    REQUIRE(util::parse_json(line, j, err));
-    v.push_back(j);
-  }
-  return v;
-}
 }  // namespace
 
 TEST_CASE("action ids: every legal move of random games has a distinct id that decodes to it", "[step][actions]") {
@@ -118,7 +105,7 @@ TEST_CASE("keli step: a scripted session of good and bad lines", "[step][cli]") 
   auto r = keli_input({"step", "games/raja_pasu.keli"}, script);
   INFO(r.out << r.err);
   REQUIRE(r.status == 0);
-  auto v = replies(r.out);
+  auto v = json_lines(r.out);
   REQUIRE(v.size() == 17);
   CHECK(v[0]["ok"] == true);
   CHECK(v[0]["num_distinct_actions"] == 15);  // 14 sites, then round_over
@@ -157,7 +144,7 @@ TEST_CASE("keli step: dice, exact probabilities, sampling from a seed, long line
   auto r = keli_input({"step", "games/pahada_keliya.keli"}, script);
   INFO(r.out << r.err);
   REQUIRE(r.status == 0);
-  auto v = replies(r.out);
+  auto v = json_lines(r.out);
   REQUIRE(v.size() == 6);
   REQUIRE(v[0]["chance"] == true);
   CHECK(v[0]["player"] == -1);

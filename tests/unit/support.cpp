@@ -124,4 +124,17 @@ std::vector<compile::ParamSettings> option_combinations(const GameFile& g, const
   return out;
 }
 
+std::vector<util::Json> json_lines(const std::string& out) {
+  std::vector<util::Json> v;
+  std::istringstream in(out);
+  for (std::string line; std::getline(in, line);) {
+    util::Json j;
+    util::JsonError err;
+    INFO(line.substr(0, 200));
+    REQUIRE(util::parse_json(line, j, err));
+    v.push_back(j);
+  }
+  return v;
+}
+
 }  // namespace keli::test

@@ -7,6 +7,7 @@
 #include "compile/compiler.hpp"
 #include "runtime/game.hpp"
 #include "session/game_file.hpp"
+#include "util/json_read.hpp"
 
 namespace keli::test {
 
@@ -17,6 +18,10 @@ std::vector<std::string> game_files();  // every games/*.keli, sorted
 
 // Compiles a game with settings; fails the current test (with the diagnostics) if it does not.
 std::shared_ptr<const compile::Program> compile(const std::string& path, const compile::ParamSettings& settings = {});
+
+// Each line of `out` parsed as one JSON value (the replies of `keli step`); fails the current test
+// at a line that is not JSON.
+std::vector<util::Json> json_lines(const std::string& out);
 
 struct Run {
   int status = -1;

@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "diag/diagnostics.hpp"
 #include "runtime/engine.hpp"
+#include "util/temp_files.hpp"
 
 // The engine options every command that runs games takes (runtime/engine.hpp, docs/cli.md).
 #define KELI_ENGINE_HELP                                                                        \
@@ -55,7 +56,7 @@ const Command kCommands[] = {
      "  --trace PATH  write the game as JSON Lines (docs/trace-format.md): each step with a check\n"
      "                of the state after it, the whole state every K steps (--trace-every, default\n"
      "                500; 1 writes it on every step); never over the game or its imports; if the\n"
-     "                game fails, what was written is kept as PATH.partial\n"
+     "                game fails or a signal stops keli, what was written is kept as PATH.partial\n"
      "  --record-legal  with --trace: each decision line also records the action ids of the\n"
      "                legal moves (docs/actions.md), which replay compares\n"
      "  --board       draw the board after every move (it is drawn at the start and the end)\n"
@@ -172,7 +173,8 @@ const Command kCommands[] = {
      "  --records FILE  one row a game, in game order (index, seed, players, decisions, throws,\n"
      "              legal moves, places, end by rules or limit, error), after a run header line:\n"
      "              CSV for .csv, JSON Lines for .jsonl (or --records-format); what keli merge and\n"
-     "              keli report read (docs/simulation.md)\n"
+     "              keli report read (docs/simulation.md); a signal that stops the run keeps\n"
+     "              the rows written so far as FILE.partial\n"
      "  --shard I/N play only games I, I+N, I+2N, ... of the N games' run (each seeded as in the whole\n"
      "              run); keli merge combines the shards' --records files into the whole run's output\n"
      "  --mpi       under mpirun: the games spread over the ranks (rank 0 hands out a few at a time\n"
@@ -257,6 +259,7 @@ void print_usage(FILE* to) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  keli::util::clean_up_on_stop_signals();
   if (argc < 2) {
     print_usage(stderr);
     return keli::cli::kUsage;

@@ -1,5 +1,7 @@
-// Signals that stop a command: SIGINT, SIGTERM and SIGHUP leave no temporary file, keeping a
-// trace or records as NAME.partial (whole lines only); a signal ignored at the start stays so.
+// Output that cannot be written, and signals that stop a command: every command with standard
+// output on /dev/full (and each output file put there) exits 1 with one line saying why; a pipe
+// closed by its reader ends keli by SIGPIPE, or with that line when SIGPIPE is ignored; SIGINT,
+// SIGTERM and SIGHUP leave no temporary file, keeping a trace or records as NAME.partial.
 #include <catch2/catch.hpp>
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -23,6 +25,7 @@ namespace fs = std::filesystem;
 namespace {
 
 const std::string kGame = "games/raja_pasu.keli";
+const std::string kFull = "keli: cannot write to standard output: No space left on device\n";
 
 fs::path scratch(const std::string& name) {
   fs::path dir = fs::temp_directory_path() / fmt::format("keli_lost_{}_{}", getpid(), name);
@@ -81,6 +84,126 @@ int wait_for(pid_t pid) {
 }
 
 }  // namespace
+
+TEST_CASE("every command's standard output on a full disk: status 1 and one line", "[cli][output]") {
+  REQUIRE(fs::exists("/dev/full"));
+  fs::path dir = scratch("stdout");
+  const std::string trace = (dir / "t.jsonl").string(), records = (dir / "r.csv").string();
+  REQUIRE(keli({"run", kGame, "--seed", "3", "--quiet", "--trace", trace}).status == 0);
+  REQUIRE(keli({"simulate", kGame, "-n", "8", "--engine", "interp", "--records", records}).status == 0);
+  const std::string moves = (dir / "m.jsonl").string();
+  std::ofstream(moves) << "{\"move\": \"sow 0\"}\n";
+  struct Case {
+    std::vector<std::string> args;
+    std::string input;
+  };
+  const std::string interp = "--engine=interp";
+  const std::vector<Case> cases = {
+      {{"--help"}, ""},
+      {{"--version"}, ""},
+      {{"run", "--help"}, ""},
+      {{"validate", kGame, "--no-tests"}, ""},
+      {{"validate", kGame, "--json"}, ""},
+      {{"run", kGame, "--seed", "1"}, ""},
+      {{"run", kGame, "--seed", "1", "--quiet"}, ""},
+      {{"run", kGame, "--seed", "1", "--board"}, ""},  // more than a buffer: fails while it plays
+      {{"play", kGame, "--players", "human,random", "--seed", "1"}, "quit\n"},
+      {{"replay", trace}, ""},
+      {{"replay", trace, "--expand"}, ""},
+      {{"replay", kGame, "--moves", moves}, ""},
+      {{"step", kGame}, "{\"cmd\": \"info\"}\n{\"cmd\": \"legal\"}\n"},
+      {{"render", kGame, "-o", "-"}, ""},
+      {{"render", kGame, "-o", (dir / "b.svg").string()}, ""},
+      {{"test", kGame, "--quiet"}, ""},
+      {{"describe", kGame}, ""},
+      {{"describe", kGame, "--json"}, ""},
+      {{"simulate", kGame, "-n", "20", interp}, ""},
+      {{"simulate", kGame, "-n", "20", interp, "--json"}, ""},
+      {{"simulate", kGame, "-n", "20", interp, "--csv"}, ""},
+      {{"merge", records}, ""},
+      {{"merge", records, "--json"}, ""},
+      {{"match", kGame, "--players", "random,greedy", "-n", "4", interp}, ""},
+      {{"bench", kGame, "--games", "3", interp}, ""},
+      {{"bench", kGame, "--games", "3", interp, "--json"}, ""},
+      {{"fmt", "--check", kGame}, ""},
+  };
+  for (const auto& c : cases) {
+    auto r = keli_stdout("/dev/full", c.args, c.input);
+    INFO(fmt::format("keli {} > /dev/full\n{}", fmt::join(c.args, " "), r.err));
+    CHECK(r.status == 1);
+    CHECK(count(r.err, kFull) == 1);
+    CHECK(r.err.find("internal error") == std::string::npos);
+    // The same command with a good standard output succeeds: the failure is the full disk's.
+    auto good = keli_input(c.args, c.input);
+    CHECK(good.status == 0);
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("an output file on a full disk is an error naming it and why", "[cli][output]") {
+  REQUIRE(fs::exists("/dev/full"));
+  fs::path dir = scratch("files");
+  const std::string records = (dir / "r.csv").string();
+  REQUIRE(keli({"simulate", kGame, "-n", "8", "--engine", "interp", "--records", records}).status == 0);
+  // report names its format by the file's extension: a link to the device.
+  const std::string page = (dir / "full.html").string();
+  fs::create_symlink("/dev/full", page);
+  const std::string why = "No space left on device [E710]";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"run", kGame, "--quiet", "--trace", "/dev/full"},
+        {"simulate", kGame, "-n", "8", "--engine", "interp", "--records", "/dev/full", "--records-format", "csv"},
+        {"merge", records, "--records", "/dev/full", "--records-format", "jsonl"},
+        {"render", kGame, "-o", "/dev/full"},
+        {"report", records, "-o", page},
+        {"play", kGame, "--players", "human,random", "--trace", "/dev/full"}}) {
+    auto r = keli_input(args, "quit\n");
+    INFO(fmt::format("keli {}\n{}", fmt::join(args, " "), r.err));
+    CHECK(r.status == 1);
+    CHECK(r.err.find(fmt::format("{}: error: ", args[0] == "report" ? page : "/dev/full")) != std::string::npos);
+    CHECK(r.err.find(why) != std::string::npos);
+    CHECK(r.err.find("internal error") == std::string::npos);
+  }
+  // play's `save FILE` says so at the prompt, and the game goes on.
+  auto save = keli_input({"play", kGame, "--players", "human,random", "--seed", "1"}, "save /dev/full\nquit\n");
+  CHECK(save.out.find("cannot write '/dev/full': writing the file failed: No space left on device") !=
+        std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a closed pipe ends keli by SIGPIPE, or is an error where SIGPIPE is ignored", "[cli][output]") {
+  fs::path dir = scratch("pipe");
+  const std::string err = (dir / "err").string(), trace = (dir / "t.jsonl").string();
+  struct Case {
+    std::vector<std::string> args;
+    bool ignored;
+    std::vector<std::string> left;  // in the folder afterwards
+  };
+  for (const Case& c :
+       {Case{{"describe", kGame, "--json"}, false, {"err"}}, Case{{"describe", kGame, "--json"}, true, {"err"}},
+        // Stopped at its first line, the trace keeps its header, as after Ctrl-C.
+        Case{{"run", kGame, "--seed", "2", "--board", "--trace", trace}, false, {"err", "t.jsonl.partial"}}}) {
+    int fds[2];
+    REQUIRE(pipe(fds) == 0);
+    close(fds[0]);  // the reader is gone before keli writes
+    pid_t pid = start_keli(c.args, fds[1], err, c.ignored);
+    close(fds[1]);
+    int status = wait_for(pid);
+    std::string said = read_text(err);
+    INFO(fmt::format("keli {}, SIGPIPE {}: {}", fmt::join(c.args, " "), c.ignored ? "ignored" : "default", said));
+    if (c.ignored) {
+      CHECK((WIFEXITED(status) && WEXITSTATUS(status) == 1));
+      CHECK(said == "keli: cannot write to standard output: Broken pipe\n");
+    } else {
+      CHECK((WIFSIGNALED(status) && WTERMSIG(status) == SIGPIPE));
+      CHECK(said.empty());
+    }
+    CHECK(names_in(dir) == c.left);
+    if (c.left.size() > 1) CHECK(read_text((dir / c.left[1]).string()).rfind("{\"keli\":", 0) == 0);
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  fs::remove_all(dir);
+}
 
 TEST_CASE("a stopping signal keeps a long simulation's whole rows as RECORDS.partial", "[cli][output][signal]") {
   for (int sig : {SIGTERM, SIGINT, SIGHUP}) {

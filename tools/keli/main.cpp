@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "diag/diagnostics.hpp"
 #include "runtime/engine.hpp"
+#include "std_output.hpp"
 #include "util/temp_files.hpp"
 
 // The engine options every command that runs games takes (runtime/engine.hpp, docs/cli.md).
@@ -256,10 +257,8 @@ void print_usage(FILE* to) {
   fmt::print(to, "\n'keli COMMAND --help' describes a command.\n");
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  keli::util::clean_up_on_stop_signals();
+// The command named by argv[1] run, its exceptions turned into messages and statuses.
+int dispatch(int argc, char** argv) {
   if (argc < 2) {
     print_usage(stderr);
     return keli::cli::kUsage;
@@ -296,6 +295,10 @@ int main(int argc, char** argv) {
                  "--engine auto (the interpreter where the native engine cannot run)\n",
                  c.name, e.what(), keli::diag::info(keli::diag::Code::native_unavailable).code);
       return keli::cli::kFailed;
+    } catch (const std::system_error& e) {
+      if (keli::cli::write_failure(e)) return keli::cli::kFailed;  // said once, by finish_output
+      fmt::print(stderr, "keli {}: internal error: {}\n", c.name, e.what());
+      return keli::cli::kFailed;
     } catch (const std::exception& e) {
       fmt::print(stderr, "keli {}: internal error: {}\n", c.name, e.what());
       return keli::cli::kFailed;
@@ -304,4 +307,20 @@ int main(int argc, char** argv) {
   fmt::print(stderr, "keli: unknown command '{}'\n", name);
   print_usage(stderr);
   return keli::cli::kUsage;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  keli::util::clean_up_on_stop_signals();
+  keli::cli::CheckedCout checked_cout;
+  int status = keli::cli::kFailed;
+  try {
+    status = dispatch(argc, argv);
+  } catch (const std::system_error& e) {
+    // A message to stderr that could not be written: nothing more can be said there.
+    if (!keli::cli::write_failure(e)) throw;
+  }
+  // Every command's output checked in this one place: lost output is an error (docs/cli.md).
+  return keli::cli::finish_output(status);
 }

@@ -52,13 +52,8 @@ std::shared_ptr<api::Game> load_game(const py::object& path, const py::object& p
   py::gil_scoped_release unlocked;  // parsing, checking and a native compile take a while
   try {
     return api::Game::load(file, settings, options);
-  } catch (const api::Error&) {
-    throw;
   } catch (const std::filesystem::filesystem_error& x) {  // a path the system refuses, as keli's main says it
     throw api::Game::input_error(fmt::format("{}: {}", x.path1().string(), x.code().message()));
-  } catch (const std::runtime_error& x) {
-    // The native engine asked for by name cannot run here (no compiler, a cache_dir that is a file).
-    throw api::Game::input_error(fmt::format("{}: {}", file, x.what()));
   }
 }
 

@@ -1,40 +1,80 @@
 // The Python module keli (docs/python.md): load_game, Game, simulate and keli.Error, a thin
 // binding of the api layer (interpreter/api/); states are bound in keli_state.cpp.
+#include <fmt/format.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+
+#include <filesystem>
+#include <mutex>
 
 #include "api/game.hpp"
 #include "api/simulate.hpp"
 #include "keli_python.hpp"
+#include "lang/limits.hpp"
 
 namespace py = pybind11;
 using namespace keli;
 
 namespace {
 
-// A parameter value as it would be written after --param NAME=.
-std::string param_text(const py::handle& v) {
+using keli_python::bad_argument;
+using keli_python::path_text;
+using keli_python::seed_number;
+using keli_python::text;
+using keli_python::whole_number;
+
+// A parameter value as it would be written after --param NAME=: the compiler checks it against
+// the game's allowed values, as it does the command line's (an int of any size is its digits).
+std::string param_text(const std::string& name, const py::handle& v) {
   if (py::isinstance<py::bool_>(v)) return v.cast<bool>() ? "true" : "false";
-  if (py::isinstance<py::int_>(v)) return std::to_string(v.cast<int64_t>());
-  if (py::isinstance<py::str>(v)) return v.cast<std::string>();
-  throw py::type_error("a parameter's value is a bool, an int or a str, not " +
-                       std::string(py::str(v.get_type().attr("__name__"))));
+  if (py::isinstance<py::int_>(v)) return py::str(v).cast<std::string>();
+  if (py::isinstance<py::str>(v)) return text(v, "the value of parameter '" + name + "'");
+  bad_argument(fmt::format("the value of parameter '{}' must be a bool, an int or a str, not {}", name,
+                           py::str(v.get_type().attr("__name__")).cast<std::string>()));
 }
 
-std::shared_ptr<api::Game> load_game(const std::string& path, const py::dict& params, const std::string& engine,
-                                     int64_t budget, const std::string& cache_dir) {
+std::shared_ptr<api::Game> load_game(const py::object& path, const py::object& params, const py::object& engine,
+                                     const py::object& budget, const py::object& cache_dir) {
+  const std::string file = path_text(path, "path");
   compile::ParamSettings settings;
-  for (auto [k, v] : params) settings.emplace_back(py::str(k).cast<std::string>(), param_text(v));
-  auto e = runtime::parse_engine(engine);
-  if (!e) throw py::value_error("engine is 'interp', 'native' or 'auto', not '" + engine + "'");
-  runtime::EngineOptions options{*e, cache_dir, budget, false};
+  if (!params.is_none() && !py::isinstance<py::dict>(params))
+    bad_argument("params must be a dict of parameter names to values: {\"holes\": 5}");
+  for (auto [k, v] : params.is_none() ? py::dict() : py::dict(params)) {
+    std::string name = text(k, "a parameter's name");
+    settings.emplace_back(name, param_text(name, v));
+  }
+  const std::string engine_name = text(engine, "engine");
+  auto e = runtime::parse_engine(engine_name);
+  if (!e) bad_argument(fmt::format("engine must be 'interp', 'native' or 'auto', not '{}'", engine_name));
+  // 0: the game's own `limit work`; else keli --budget's range.
+  int64_t work = whole_number(budget, "budget (0: the game's 'limit work')", 0, lang::kMaxWorkBudget);
+  runtime::EngineOptions options{*e, cache_dir.is_none() ? "" : path_text(cache_dir, "cache_dir"), work, false};
   py::gil_scoped_release unlocked;  // parsing, checking and a native compile take a while
-  return api::Game::load(path, settings, options);
+  try {
+    return api::Game::load(file, settings, options);
+  } catch (const std::filesystem::filesystem_error& x) {  // a path the system refuses, as keli's main says it
+    throw api::Game::input_error(fmt::format("{}: {}", x.path1().string(), x.code().message()));
+  }
 }
 
-py::list simulate(const std::shared_ptr<api::Game>& game, int64_t n, const std::vector<std::string>& players,
-                  uint64_t seed, int threads, bool check_invariants) {
-  api::SimulateOptions o{players, n, seed, threads, check_invariants};
+// A list of player specs ("random", "mcts:iterations=500"): any iterable of str but a str itself.
+std::vector<std::string> player_specs(const py::object& players) {
+  if (players.is_none()) return {};
+  if (py::isinstance<py::str>(players) || !py::isinstance<py::iterable>(players))
+    bad_argument("players must be a list of player specs, one a seat: [\"mcts\", \"random\"]");
+  std::vector<std::string> out;
+  for (const auto& p : players) out.push_back(text(p, "a player spec"));
+  return out;
+}
+
+py::list simulate(const std::shared_ptr<api::Game>& game, const py::object& n, const py::object& players,
+                  const py::object& seed, const py::object& threads, bool check_invariants) {
+  api::SimulateOptions o;
+  o.players = player_specs(players);
+  o.games = whole_number(n, "n (games)", 1, lang::kMaxGames);
+  o.seed = seed_number(seed, "seed");
+  o.threads = static_cast<int>(whole_number(threads, "threads", 1, lang::kMaxThreads));
+  o.check_invariants = check_invariants;
   std::vector<api::GameResult> records;
   {
     py::gil_scoped_release unlocked;
@@ -56,6 +96,23 @@ py::list simulate(const std::shared_ptr<api::Game>& game, int64_t n, const std::
   return out;
 }
 
+// keli.Player: a computer player, used by one thread at a time (its search has its own engine).
+struct Player {
+  api::Player player;
+  std::mutex lock;
+  Player(const std::shared_ptr<api::Game>& g, const std::string& spec, uint64_t seed) : player(g, spec, seed) {}
+};
+
+int64_t choose(Player& p, const api::State& s) {
+  py::gil_scoped_release unlocked;  // a search takes a while: other Python threads go on
+  api::State copy = [&] {
+    std::lock_guard<std::mutex> one_at_a_time(s.game().lock());  // s may be stepped meanwhile
+    return s;
+  }();
+  std::lock_guard<std::mutex> one_search(p.lock);
+  return p.player.choose(copy);
+}
+
 }  // namespace
 
 PYBIND11_MODULE(keli, m) {
@@ -70,7 +127,10 @@ PYBIND11_MODULE(keli, m) {
       .def("max_utility", [](const api::Game&) { return 1.0; })
       .def("utility_sum", [](const api::Game&) { return 0.0; })
       .def("new_initial_state",
-           [](const std::shared_ptr<api::Game>& g) { return api::State(std::shared_ptr<const api::Game>(g)); })
+           [](const std::shared_ptr<api::Game>& g) {
+             // The setup blocks run: as long as a step may be.
+             return keli_python::on_engine(*g, [&] { return api::State(std::shared_ptr<const api::Game>(g)); });
+           })
       .def("name", [](const api::Game& g) { return g.program().game_name; })
       .def("seats", [](const api::Game& g) { return g.program().seat_names; })
       .def("params",
@@ -84,18 +144,21 @@ PYBIND11_MODULE(keli, m) {
 
   keli_python::bind_state(m);
 
-  py::class_<api::Player>(m, "Player")
-      .def(py::init([](const std::shared_ptr<api::Game>& g, const std::string& spec, uint64_t seed) {
-             return std::make_unique<api::Player>(g, spec, seed);
+  py::class_<Player>(m, "Player")
+      .def(py::init([](const std::shared_ptr<api::Game>& g, const py::object& spec, const py::object& seed) {
+             std::string agent = text(spec, "spec");
+             uint64_t from = seed_number(seed, "seed");
+             py::gil_scoped_release unlocked;  // its engine may be the native one, compiled first
+             return std::make_unique<Player>(g, agent, from);
            }),
            py::arg("game"), py::arg("spec") = "random", py::arg("seed") = 1)
-      .def("choose", &api::Player::choose, py::arg("state"), py::call_guard<py::gil_scoped_release>(),
+      .def("choose", &choose, py::arg("state"),
            "The action id this player chooses in state (a search runs without the GIL).");
 
   m.def("load_game", &load_game, py::arg("path"), py::arg("params") = py::dict(), py::arg("engine") = "auto",
         py::arg("budget") = 0, py::arg("cache_dir") = "",
         "Loads, checks and compiles a game file; keli.Error carries Keli's positioned messages.");
-  m.def("simulate", &simulate, py::arg("game"), py::arg("n") = 100, py::arg("players") = std::vector<std::string>{},
+  m.def("simulate", &simulate, py::arg("game"), py::arg("n") = 100, py::arg("players") = py::list(),
         py::arg("seed") = 1, py::arg("threads") = 1, py::arg("check_invariants") = true,
         "Plays n games between computer players (keli simulate's seeds) without the GIL; one dict a game.");
   m.attr("CHANCE_PLAYER") = api::kChancePlayer;

@@ -1,8 +1,12 @@
 // keli.State (OpenSpiel's state methods over api::State) and keli.Observation (the state as a
 // numpy array with a named view of each table); no rules here.
+#include <fmt/format.h>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+
+#include <algorithm>
+#include <climits>
 
 #include "api/game.hpp"
 #include "keli_python.hpp"
@@ -31,7 +35,7 @@ py::array_t<int32_t> view(const py::array_t<int32_t>& base, int first, std::vect
 
 Observation observe(const api::State& s) {
   const compile::Program& p = s.game().program();
-  std::vector<int32_t> slots = s.observation();
+  std::vector<int32_t> slots = keli_python::on_engine(s.game(), [&] { return s.observation(); });
   Observation o{py::array_t<int32_t>(static_cast<py::ssize_t>(slots.size()), slots.data()), {}, {}};
   for (const auto& v : p.vars) {
     std::vector<py::ssize_t> shape(v.dims.begin(), v.dims.end());
@@ -47,7 +51,59 @@ Observation observe(const api::State& s) {
 
 namespace keli_python {
 
+namespace {
+
+// An action id: any int (numpy's too, not a bool); the state refuses one the game does not have.
+int64_t action_id(const api::State& s, const py::handle& v) {
+  py::object i = py::reinterpret_steal<py::object>(PyBool_Check(v.ptr()) ? nullptr : PyNumber_Index(v.ptr()));
+  const std::string shown = py::repr(v).cast<std::string>();
+  if (!i) {
+    PyErr_Clear();
+    bad_argument(fmt::format("action must be an action id, a whole number, not {} ({})", shown,
+                             py::str(v.get_type().attr("__name__")).cast<std::string>()));
+  }
+  int overflow = 0;
+  long long id = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
+  if (overflow)
+    bad_argument(
+        fmt::format("{} is no action id of this game (0 to {})", shown, s.game().actions().num_distinct_actions() - 1));
+  return id;
+}
+
+// A seat number (or keli.CHANCE_PLAYER), as OpenSpiel's state methods take.
+int player_number(const api::State& s, const py::handle& v) {
+  return static_cast<int>(whole_number(v, "player (a seat, or keli.CHANCE_PLAYER)", api::kChancePlayer,
+                                       s.game().program().num_players - 1));
+}
+
+// A throw's values: each a face of a die, a 32-bit whole number.
+std::vector<int32_t> throw_values(const py::handle& v) {
+  if (py::isinstance<py::str>(v) || !py::isinstance<py::iterable>(v))
+    bad_argument("values must be a list of the dice's faces: [4, 2]");
+  std::vector<int32_t> out;
+  for (const auto& x : v) out.push_back(static_cast<int32_t>(whole_number(x, "a die's face", INT32_MIN, INT32_MAX)));
+  return out;
+}
+
+// A method of State run on the game's engine without the GIL (on_engine).
+template <typename R>
+auto engine_method(R (api::State::*method)() const) {
+  return [method](const api::State& s) { return on_engine(s.game(), [&] { return (s.*method)(); }); };
+}
+
+// A method of State that only reads its slots, run at once (at_once).
+template <typename R>
+auto slots_method(R (api::State::*method)() const) {
+  return [method](const api::State& s) { return at_once(s.game(), [&] { return (s.*method)(); }); };
+}
+
+}  // namespace
+
 void bind_state(py::module_& m) {
+  // numpy's C API is looked up once, here, while the module is imported: looked up by the first
+  // observation() instead, two threads could deadlock in it (one holding the GIL and waiting for
+  // the lookup, the other importing numpy and waiting for the GIL).
+  (void)py::dtype::of<int32_t>();
   py::class_<Observation>(m, "Observation")
       .def_readonly("array", &Observation::array)
       .def_readonly("tables", &Observation::tables)
@@ -55,48 +111,99 @@ void bind_state(py::module_& m) {
       .def("__getitem__", [](const Observation& o, const std::string& name) { return o.tables[py::str(name)]; })
       .def("__array__", [](const Observation& o, py::args) { return o.array; });
 
+  // Every method runs on the game's engine without the GIL (on_engine): a step or a listing of the
+  // moves may run long, and another thread may be stepping a state of the same game meanwhile.
   py::class_<api::State>(m, "State")
-      .def("current_player", &api::State::current_player)
-      .def("is_chance_node", &api::State::is_chance_node)
-      .def("is_terminal", &api::State::is_terminal)
-      .def("is_player_node", [](const api::State& s) { return s.current_player() >= 0; })
-      .def("ended_by_limit", &api::State::ended_by_limit)
-      .def("legal_actions", [](const api::State& s) { return s.legal_actions(); })
+      .def("current_player", slots_method(&api::State::current_player))
+      .def("is_chance_node", slots_method(&api::State::is_chance_node))
+      .def("is_terminal", slots_method(&api::State::is_terminal))
+      .def("is_player_node",
+           [](const api::State& s) { return at_once(s.game(), [&] { return s.current_player() >= 0; }); })
+      .def("ended_by_limit", slots_method(&api::State::ended_by_limit))
+      .def("legal_actions", engine_method(&api::State::legal_actions))
       .def(
-          "legal_actions", [](const api::State& s, int) { return s.legal_actions(); }, py::arg("player"))
-      .def("action_to_string", &api::State::action_to_string, py::arg("action"))
+          "legal_actions",
+          [](const api::State& s, const py::object& player) {
+            // OpenSpiel's: the legal actions of that player, none when another decides.
+            int p = player_number(s, player);
+            return on_engine(s.game(),
+                             [&] { return p == s.current_player() ? s.legal_actions() : std::vector<int64_t>{}; });
+          },
+          py::arg("player"))
       .def(
-          "action_to_string", [](const api::State& s, int, int64_t a) { return s.action_to_string(a); },
+          "action_to_string",
+          [](const api::State& s, const py::object& a) {
+            int64_t id = action_id(s, a);
+            return on_engine(s.game(), [&] { return s.action_to_string(id); });
+          },
+          py::arg("action"))
+      .def(
+          "action_to_string",
+          [](const api::State& s, const py::object& player, const py::object& a) {
+            player_number(s, player);  // checked, as OpenSpiel's; the text is the same for every seat
+            int64_t id = action_id(s, a);
+            return on_engine(s.game(), [&] { return s.action_to_string(id); });
+          },
           py::arg("player"), py::arg("action"))
-      .def("action_to_call", &api::State::action_to_call, py::arg("action"))
-      .def("apply_action", &api::State::apply_action, py::arg("action"))
-      .def("apply_move", &api::State::apply_text, py::arg("notation"))
-      .def("apply_throw", &api::State::apply_throw, py::arg("values"))
+      .def(
+          "action_to_call",
+          [](const api::State& s, const py::object& a) {
+            int64_t id = action_id(s, a);
+            return on_engine(s.game(), [&] { return s.action_to_call(id); });
+          },
+          py::arg("action"))
+      .def(
+          "apply_action",
+          [](api::State& s, const py::object& a) {
+            int64_t id = action_id(s, a);
+            on_engine(s.game(), [&] { s.apply_action(id); });
+          },
+          py::arg("action"))
+      .def(
+          "apply_move",
+          [](api::State& s, const py::object& notation) {
+            std::string t = text(notation, "notation");
+            on_engine(s.game(), [&] { s.apply_text(t); });
+          },
+          py::arg("notation"))
+      .def(
+          "apply_throw",
+          [](api::State& s, const py::object& values) {
+            std::vector<int32_t> v = throw_values(values);
+            on_engine(s.game(), [&] { s.apply_throw(v); });
+          },
+          py::arg("values"))
       .def("chance_outcomes",
            [](const api::State& s) {
-             std::vector<std::pair<int64_t, double>> out;
-             for (const auto& o : s.chance_outcomes()) out.emplace_back(o.id, o.probability());
-             return out;
+             return on_engine(s.game(), [&] {
+               std::vector<std::pair<int64_t, double>> out;
+               for (const auto& o : s.chance_outcomes()) out.emplace_back(o.id, o.probability());
+               return out;
+             });
            })
       .def("chance_outcomes_exact",
            [](const api::State& s) {
-             std::vector<std::tuple<int64_t, int64_t, int64_t>> out;
-             for (const auto& o : s.chance_outcomes()) out.emplace_back(o.id, o.weight, o.total);
-             return out;
+             return on_engine(s.game(), [&] {
+               std::vector<std::tuple<int64_t, int64_t, int64_t>> out;
+               for (const auto& o : s.chance_outcomes()) out.emplace_back(o.id, o.weight, o.total);
+               return out;
+             });
            })
-      .def("returns", &api::State::returns)
-      .def("places", &api::State::places)
-      .def("notes", &api::State::notes)
-      .def("ply", &api::State::ply)
-      .def("move_number", &api::State::moves)
-      .def("clone", [](const api::State& s) { return api::State(s); })
-      .def("__copy__", [](const api::State& s) { return api::State(s); })
-      .def("__deepcopy__", [](const api::State& s, py::dict) { return api::State(s); })
+      .def("returns", engine_method(&api::State::returns))
+      .def("places", engine_method(&api::State::places))
+      .def("notes", engine_method(&api::State::notes))
+      .def("ply", slots_method(&api::State::ply))
+      .def("move_number", slots_method(&api::State::moves))
+      .def("clone", [](const api::State& s) { return on_engine(s.game(), [&] { return api::State(s); }); })
+      .def("__copy__", [](const api::State& s) { return on_engine(s.game(), [&] { return api::State(s); }); })
+      .def("__deepcopy__",
+           [](const api::State& s, py::dict) { return on_engine(s.game(), [&] { return api::State(s); }); })
       .def("observation", &observe)
-      .def("to_json", &api::State::to_json)
-      .def("__str__", &api::State::to_string)
+      .def("to_json", engine_method(&api::State::to_json))
+      .def("__str__", engine_method(&api::State::to_string))
       .def("__repr__", [](const api::State& s) {
-        return "<keli.State of " + s.game().program().game_name + " at ply " + std::to_string(s.ply()) + ">";
+        int ply = at_once(s.game(), [&] { return s.ply(); });
+        return "<keli.State of " + s.game().program().game_name + " at ply " + std::to_string(ply) + ">";
       });
 }
 

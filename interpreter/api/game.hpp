@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -48,6 +49,9 @@ class Game {
   runtime::Engine engine() const { return game_->engine(); }
   // The engine itself, shared by this game's states: one thread at a time.
   runtime::Game& runner() const { return *game_; }
+  // The lock a program that uses runner() from several threads holds meanwhile (the Python
+  // module, which steps states without the GIL).
+  std::mutex& lock() const { return lock_; }
 
   // A runtime error as an Error with its position in the game's sources.
   Error error(const diag::Error& e) const;
@@ -61,6 +65,7 @@ class Game {
   runtime::EngineOptions options_;
   std::unique_ptr<runtime::Game> game_;
   runtime::ActionSpace actions_;
+  mutable std::mutex lock_;
 };
 
 struct ChanceOutcome {

@@ -22,7 +22,8 @@ Player::Player(std::shared_ptr<const Game> game, const std::string& spec, uint64
 
 int64_t Player::choose(const State& s) {
   if (&s.game() != game_.get()) throw Game::input_error("this player plays another game (or another load of it)");
-  if (s.is_terminal() || s.is_chance_node())
+  // Asked of the player's own engine: the game's may be stepping another state meanwhile.
+  if (runner_->over(s.slots()) || runner_->chance(s.slots()))
     throw Game::input_error("a player chooses at a decision, not at a throw or the end of the game");
   try {
     runner_->legal(s.slots(), legal_);

@@ -36,7 +36,8 @@ struct GameResult {
 class Player {
  public:
   Player(std::shared_ptr<const Game> game, const std::string& spec, uint64_t seed);  // Error: a bad spec
-  // The action id of the move it chooses in s (a decision of s's game); Error otherwise.
+  // The action id of the move it chooses in s (a decision of s's game); Error otherwise. Only the
+  // player's own engine runs: s's game may step other states on another thread meanwhile.
   int64_t choose(const State& s);
 
  private:

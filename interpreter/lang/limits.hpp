@@ -47,6 +47,9 @@ namespace keli::lang {
   X(int64_t, kMaxSeconds, 1'000'000, "seconds of one bench run (--seconds)")                                    \
   X(int, kMaxSymlinkHops, 40, "symbolic links followed to reach an output file")                                \
   X(int64_t, kMaxSourceBytes, 4'194'304, "bytes of one game, library, scenario or parameters file")             \
+  X(int, kMaxTempFiles, 16, "output files being written at once that a stopping signal cleans up")              \
+  X(int64_t, kOutputChunkBytes, 65'536, "bytes of whole lines an output file gathers before writing them")      \
+  X(int64_t, kOutputFlushMs, 1'000, "milliseconds whole lines may wait in an output file before written")       \
   X(int64_t, kMaxYamlNodes, 1'000'000, "values of one scenario file, each use of an alias counted")             \
   /* the native engine's build of a game's module */                                                            \
   X(int, kMaxCompileSeconds, 600, "seconds the C++ compiler may take to build one game's native module")        \

@@ -14,6 +14,7 @@
 #include <filesystem>
 
 #include "lang/limits.hpp"
+#include "util/temp_files.hpp"
 
 namespace keli::util {
 namespace fs = std::filesystem;
@@ -47,7 +48,10 @@ std::string follow_links(const std::string& path, std::string& error) {
 std::string temp_name(const std::string& target) {
   static std::atomic<unsigned> counter{0};
   fs::path t = target;
-  std::string name = fmt::format(".{}.tmp-{}-{}", t.filename().string(), static_cast<long>(::getpid()), counter++);
+  // A name near the system's longest (255 bytes) is cut, so that its temporary file's name fits.
+  constexpr size_t kNameKept = 200;
+  std::string name = fmt::format(".{}.tmp-{}-{}", t.filename().string().substr(0, kNameKept),
+                                 static_cast<long>(::getpid()), counter++);
   return (t.parent_path() / name).string();
 }
 
@@ -82,53 +86,74 @@ std::string output_problem(const std::string& path, const std::vector<std::strin
   return "";
 }
 
-bool OutputFile::open(const std::string& path, const std::vector<std::string>& inputs) {
+bool OutputFile::open(const std::string& path, const std::vector<std::string>& inputs, OnStop on_stop) {
   path_ = path;
   error_ = output_problem(path, inputs);
   if (!error_.empty()) return false;
   target_ = follow_links(path, error_);
   struct stat st {};
   bool exists = ::stat(target_.c_str(), &st) == 0;
-  if (exists && !S_ISREG(st.st_mode)) {
-    out_.open(target_, std::ios::binary);  // a device or a pipe: nothing to replace
-  } else {
+  // A device or a pipe is written directly: there is nothing to replace.
+  const bool direct = exists && !S_ISREG(st.st_mode);
+  if (!direct) {
     temp_ = temp_name(target_);
-    int fd = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);  // the umask applies
-    if (fd < 0) {
-      error_ = fmt::format("cannot write in this folder: {}", std::strerror(errno));
-      temp_.clear();
-      return false;
-    }
-    if (exists) (void)::fchmod(fd, st.st_mode & 07777);  // the replaced file's permissions carry over
-    ::close(fd);
-    out_.open(temp_, std::ios::binary | std::ios::trunc);
+    // In the table before it exists, so that no signal can come between and leave it behind.
+    row_ = remember_temp_file(temp_, on_stop == OnStop::KeepPartial ? partial_path() : "");
   }
-  if (!out_) {
-    error_ = fmt::format("cannot write the file: {}", std::strerror(errno));
-    discard();
-    return false;
-  }
+  if (!create(direct, exists ? static_cast<int>(st.st_mode & 07777) : -1)) return false;
+  buffer_.start(fd_);
+  out_.clear();
   open_ = true;
   return true;
 }
 
-bool OutputFile::finish(const std::string& destination) {
-  out_.flush();
-  bool written = static_cast<bool>(out_);
-  out_.close();
-  open_ = false;
-  if (temp_.empty()) {
-    if (!written) error_ = "writing the file failed";
-    return written;
+bool OutputFile::create(bool direct, int mode) {
+  if (direct) {
+    fd_ = ::open(target_.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd_ < 0) error_ = fmt::format("cannot write the file: {}", std::strerror(errno));
+    return fd_ >= 0;
   }
+  fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);  // the umask applies
+  if (fd_ < 0) {
+    error_ = fmt::format("cannot write in this folder: {}", std::strerror(errno));
+    forget_temp();
+    return false;
+  }
+  if (mode >= 0) (void)::fchmod(fd_, static_cast<mode_t>(mode));  // the replaced file's permissions carry over
+  return true;
+}
+
+bool OutputFile::close_file() {
+  bool written = static_cast<bool>(out_) && buffer_.write_all();
+  if (!written)
+    error_ = fmt::format("writing the file failed: {}", std::strerror(buffer_.error() ? buffer_.error() : EIO));
+  buffer_.start(-1);
+  // A file system that writes late (NFS, a full quota) reports it on close.
+  if (fd_ >= 0 && ::close(fd_) != 0 && written) {
+    error_ = fmt::format("writing the file failed: {}", std::strerror(errno));
+    written = false;
+  }
+  fd_ = -1;
+  open_ = false;
+  return written;
+}
+
+void OutputFile::forget_temp() {
+  forget_temp_file(row_);
+  row_ = -1;
+  temp_.clear();
+}
+
+bool OutputFile::finish(const std::string& destination) {
+  bool written = close_file();
+  if (temp_.empty()) return written;
   if (written && std::rename(temp_.c_str(), destination.c_str()) == 0) {
-    temp_.clear();
+    forget_temp();
     return true;
   }
-  error_ = written ? fmt::format("cannot put the file in place: {}", std::strerror(errno))
-                   : "writing the file failed (is the disk full?)";
+  if (written) error_ = fmt::format("cannot put the file in place: {}", std::strerror(errno));
   std::remove(temp_.c_str());
-  temp_.clear();
+  forget_temp();
   return false;
 }
 
@@ -137,10 +162,65 @@ bool OutputFile::commit() { return finish(target_); }
 bool OutputFile::keep_partial() { return finish(partial_path()); }
 
 void OutputFile::discard() {
-  out_.close();
+  buffer_.start(-1);  // what was gathered is dropped, not written
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
   open_ = false;
   if (!temp_.empty()) std::remove(temp_.c_str());
-  temp_.clear();
+  forget_temp();
+}
+
+void LineWriter::start(int fd) {
+  fd_ = fd;
+  error_ = 0;
+  pending_.clear();
+  lines_end_ = 0;
+  due_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(lang::kOutputFlushMs);
+}
+
+LineWriter::int_type LineWriter::overflow(int_type c) {
+  if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+  if (error_) return traits_type::eof();
+  pending_.push_back(traits_type::to_char_type(c));
+  if (c == '\n') lines_end_ = pending_.size();
+  gathered(c == '\n');
+  return error_ ? traits_type::eof() : c;
+}
+
+std::streamsize LineWriter::xsputn(const char* s, std::streamsize n) {
+  if (error_) return 0;
+  pending_.append(s, static_cast<size_t>(n));
+  // Only the new piece is searched for its last line break: a long line costs no rescans.
+  if (const void* nl = n > 0 ? ::memrchr(s, '\n', static_cast<size_t>(n)) : nullptr)
+    lines_end_ = pending_.size() - static_cast<size_t>(n) + static_cast<size_t>(static_cast<const char*>(nl) - s) + 1;
+  gathered(n > 0 && s[n - 1] == '\n');
+  return error_ ? 0 : n;
+}
+
+void LineWriter::gathered(bool line_end) {
+  if (lines_end_ == 0) return;  // no whole line yet
+  const bool full = pending_.size() >= static_cast<size_t>(lang::kOutputChunkBytes);
+  if (full || (line_end && std::chrono::steady_clock::now() >= due_)) write_out(lines_end_);
+}
+
+bool LineWriter::write_all() { return write_out(pending_.size()); }
+
+bool LineWriter::write_out(size_t n) {
+  if (error_) return false;
+  size_t done = fd_ < 0 ? n : 0;  // nowhere to write: dropped
+  while (done < n) {
+    ssize_t w = ::write(fd_, pending_.data() + done, n - done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) {
+      error_ = w < 0 ? errno : EIO;
+      return false;
+    }
+    done += static_cast<size_t>(w);
+  }
+  pending_.erase(0, n);
+  lines_end_ = lines_end_ > n ? lines_end_ - n : 0;
+  due_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(lang::kOutputFlushMs);
+  return true;
 }
 
 std::string write_file(const std::string& path, const std::string& text, const std::vector<std::string>& inputs) {

@@ -4,6 +4,10 @@
 import json
 import os
 import random
+import subprocess
+import sys
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -189,3 +193,135 @@ def test_native_engine_plays_the_same_game(cache_dir):
     assert native.engine() == "native"
     interp = keli.load_game(path, engine="interp")
     assert keli.simulate(native, n=3, seed=9) == keli.simulate(interp, n=3, seed=9)
+
+
+RAJA = os.path.join(ROOT, "games", "raja_pasu.keli")
+
+
+def bad_arguments(tmp_path):
+    """(call, message) for arguments out of range or of the wrong kind: each a keli.Error."""
+    game = keli.load_game(RAJA, engine="interp")
+    state = game.new_initial_state()
+    a_file = tmp_path / "a_file"
+    a_file.write_text("")
+    load = keli.load_game
+    return [
+        (lambda: load(RAJA, engine="interp", budget=2**40),
+         r"budget \(0: the game's 'limit work'\) must be a whole number from 0 to 1000000000, not 1099511627776"),
+        (lambda: load(RAJA, engine="interp", budget=-1), r"budget .* from 0 to 1000000000, not -1 "),
+        (lambda: load(RAJA, engine="interp", budget=1.5), r"budget .*, not 1.5 \(float\)"),
+        (lambda: load(RAJA, engine="interp", budget=True), r"budget .*, not True \(bool\)"),
+        (lambda: load(RAJA, engine="interp", params={"holes": 2**100}), r"E301"),
+        (lambda: load(RAJA, engine="interp", params={"holes": 1.5}),
+         r"the value of parameter 'holes' must be a bool, an int or a str, not float"),
+        (lambda: load(RAJA, engine="interp", params={"holes\0": 5}), r"a parameter's name 'holes\\x00' holds a NUL"),
+        (lambda: load(RAJA, engine="interp", params=[("holes", 5)]), r"params must be a dict"),
+        (lambda: load(RAJA + "\0a"), r"path '.*raja_pasu.keli\\x00a' holds a NUL character"),
+        (lambda: load(42), r"path must be a path \(a str or an os.PathLike\), not int"),
+        (lambda: load(RAJA, engine="warp"), r"engine must be 'interp', 'native' or 'auto', not 'warp'"),
+        (lambda: load(RAJA, engine="native", cache_dir=str(a_file)), r"the cache " + str(a_file)),
+        (lambda: keli.simulate(game, n=0), r"n \(games\) must be a whole number from 1 to 1000000000000, not 0"),
+        (lambda: keli.simulate(game, n=2**70), r"n \(games\) .*, not 1180591620717411303424"),
+        (lambda: keli.simulate(game, n=1, seed=-1), r"seed must be a whole number from 0 to 18446744073709551615"),
+        (lambda: keli.simulate(game, n=1, seed=2**64), r"seed must be .*, not 18446744073709551616"),
+        (lambda: keli.simulate(game, n=1, threads=0), r"threads must be a whole number from 1 to 1024, not 0"),
+        (lambda: keli.simulate(game, n=1, threads=2**31), r"threads .*, not 2147483648"),
+        (lambda: keli.simulate(game, n=1, players="random"), r"players must be a list of player specs"),
+        (lambda: keli.simulate(game, n=1, players=[7]), r"a player spec must be a str, not int"),
+        (lambda: keli.Player(game, "random", seed=-5), r"seed must be .*, not -5"),
+        (lambda: keli.Player(game, "random", seed=2**64), r"seed must be .*, not 18446744073709551616"),
+        (lambda: state.apply_action(2**100), r"1267650600228229401496703205376 is no action id of this game \(0 to 14\)"),
+        (lambda: state.apply_action(-2**100), r"-1267650600228229401496703205376 is no action id of this game"),
+        (lambda: state.apply_action(-1), r"-1 \(no action id of this game\) is not legal here"),
+        (lambda: state.apply_action("3"), r"action must be an action id, a whole number, not '3' \(str\)"),
+        (lambda: state.apply_action(None), r"action must be an action id, a whole number, not None \(NoneType\)"),
+        (lambda: state.action_to_string(2**64), r"18446744073709551616 is no action id of this game"),
+        (lambda: state.action_to_call(2**64), r"18446744073709551616 is no action id of this game"),
+        (lambda: state.action_to_string(5, 3), r"player \(a seat, or keli.CHANCE_PLAYER\) must be .* -1 to 1, not 5"),
+        (lambda: state.legal_actions(2**63), r"player .* from -1 to 1, not 9223372036854775808"),
+        (lambda: state.apply_throw([2**40]),
+         r"a die's face must be a whole number from -2147483648 to 2147483647, not 1099511627776"),
+        (lambda: state.apply_throw(7), r"values must be a list of the dice's faces"),
+        (lambda: state.apply_move("sow\0 3"), r"notation 'sow\\x00 3' holds a NUL character"),
+        (lambda: state.apply_move(3), r"notation must be a str, not int"),
+    ], state
+
+
+def test_bad_arguments_raise_keli_error(tmp_path):
+    calls, state = bad_arguments(tmp_path)
+    for call, message in calls:
+        with pytest.raises(keli.Error, match=message):
+            call()
+    assert state.ply() == 0  # nothing was applied
+    # numpy's integers are numbers like Python's.
+    assert state.legal_actions(np.int32(0)) == state.legal_actions()
+    state.apply_action(np.int64(state.legal_actions()[0]))
+    assert state.ply() == 1
+    # OpenSpiel's legal_actions(player): none for a seat that is not to act.
+    assert state.legal_actions(1 - state.current_player()) == []
+    # The ends of the range are taken: 0 (the game's own) and kMaxWorkBudget, the largest --budget.
+    for budget in (0, 1_000_000_000):
+        assert keli.load_game(RAJA, engine="interp", budget=budget).engine() == "interp"
+
+
+def test_a_long_step_lets_other_threads_run():
+    # Two nested loops of 10^7 rounds: the step stops at the default work budget (E601) after a
+    # second or so, during which this thread must go on (the step has let go of the GIL): it
+    # wakes every millisecond, and some of its wakings fall in the middle half of the step.
+    game = keli.load_game(os.path.join(ROOT, "tests", "budget", "nested_loops.keli"), engine="interp")
+    state = game.new_initial_state()
+    done, span, errors = threading.Event(), [], []
+
+    def step():
+        span.append(time.monotonic())
+        try:
+            state.apply_action(state.legal_actions()[0])
+        except keli.Error as e:
+            errors.append(str(e))
+        span.append(time.monotonic())
+        done.set()
+
+    worker = threading.Thread(target=step)
+    worker.start()
+    wakings = []
+    while not done.is_set():
+        time.sleep(0.001)
+        wakings.append(time.monotonic())
+    worker.join()
+    assert len(errors) == 1 and "E601" in errors[0] and "work budget" in errors[0]
+    quarter = (span[1] - span[0]) / 4
+    assert len([t for t in wakings if span[0] + quarter < t < span[1] - quarter]) > 10
+    assert state.ply() == 0
+
+
+# States of one game stepped from four threads at once (each takes the game's lock in turn), the
+# first observation() of the process among them: each playout is the one its seed gives alone.
+CONCURRENT = r"""
+import random, sys, threading
+import keli
+game = keli.load_game(sys.argv[1], engine="interp")
+def playout(seed):
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    state.observation()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(ids, weights=probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state.ply(), state.returns()
+together = {}
+threads = [threading.Thread(target=lambda s=s: together.__setitem__(s, playout(s))) for s in range(4)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print(all(together[s] == playout(s) for s in range(4)))
+"""
+
+
+def test_states_of_one_game_stepped_from_several_threads():
+    game = os.path.join(ROOT, "games", "pahada_keliya.keli")
+    r = subprocess.run([sys.executable, "-c", CONCURRENT, game], capture_output=True, text=True, timeout=300)
+    assert r.stdout.strip() == "True", r.stderr

@@ -58,7 +58,9 @@ Run keli_input(const std::vector<std::string>& args, const std::string& input) {
   return keli_input_in(KELI_SOURCE_DIR, args, input);
 }
 
-Run keli_input_in(const std::string& folder, const std::vector<std::string>& args, const std::string& input) {
+// keli run from `folder`, its stdout captured, or sent to `stdout_path` when that is not empty.
+static Run run_keli(const std::string& folder, const std::vector<std::string>& args, const std::string& input,
+                    const std::string& stdout_path) {
   static int counter = 0;
   std::string base = (fs::temp_directory_path() / fmt::format("keli_test_{}_{}", getpid(), counter++)).string();
   std::string cmd = fmt::format("cd {} && {}", quote(folder), quote(KELI_BINARY));
@@ -68,16 +70,25 @@ Run keli_input_in(const std::string& folder, const std::vector<std::string>& arg
     in = base + ".in";
     std::ofstream(in) << input;
   }
-  cmd += fmt::format(" < {} > {} 2> {}", quote(in), quote(base + ".out"), quote(base + ".err"));
+  cmd += fmt::format(" < {} > {} 2> {}", quote(in), quote(stdout_path.empty() ? base + ".out" : stdout_path),
+                     quote(base + ".err"));
   int raw = std::system(cmd.c_str());
   Run r;
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-  r.out = read_text(base + ".out");
+  if (stdout_path.empty()) r.out = read_text(base + ".out");
   r.err = read_text(base + ".err");
   fs::remove(base + ".out");
   fs::remove(base + ".err");
   if (!input.empty()) fs::remove(base + ".in");
   return r;
+}
+
+Run keli_input_in(const std::string& folder, const std::vector<std::string>& args, const std::string& input) {
+  return run_keli(folder, args, input, "");
+}
+
+Run keli_stdout(const std::string& stdout_path, const std::vector<std::string>& args, const std::string& input) {
+  return run_keli(KELI_SOURCE_DIR, args, input, stdout_path);
 }
 
 std::vector<std::string> battery_axes(const std::string& game) {

@@ -33,6 +33,8 @@ Run keli(const std::vector<std::string>& args);
 Run keli_input(const std::vector<std::string>& args, const std::string& input);
 // The same from another folder than the source root.
 Run keli_input_in(const std::string& folder, const std::vector<std::string>& args, const std::string& input);
+// The same with standard output sent to `stdout_path` (a device such as /dev/full), not captured.
+Run keli_stdout(const std::string& stdout_path, const std::vector<std::string>& args, const std::string& input = "");
 
 // Every combination of the game's bool and choice parameters (ints keep their defaults); with
 // `axes`, of those parameters only (ints with a set of allowed values included).

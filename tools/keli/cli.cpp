@@ -309,7 +309,8 @@ std::string error_text(const Loaded& l, const std::string& file, const diag::Err
 bool TraceFile::open(const Args& a, const compile::Program& p, const std::vector<std::string>& players,
                      const std::vector<std::string>& inputs, bool seeded) {
   if (a.trace.empty()) return true;
-  if (!file.open(a.trace, inputs)) {
+  // Stopped by a signal, the trace keeps its steps so far as TRACE.partial, as when the game fails.
+  if (!file.open(a.trace, inputs, util::OutputFile::OnStop::KeepPartial)) {
     output_error(a.trace, fmt::format("cannot write the trace here: {}", file.error()));
     return false;
   }
@@ -318,6 +319,7 @@ bool TraceFile::open(const Args& a, const compile::Program& p, const std::vector
   h.seeded = seeded;
   if (a.trace_every > 0) h.every = a.trace_every;
   writer->header(h);
+  file.stream().flush();  // on disk at once: a trace kept after a signal says what it is
   return true;
 }
 

@@ -15,6 +15,7 @@
 #include "play_session.hpp"
 #include "render/svg.hpp"  // changed_sites
 #include "render/text.hpp"
+#include "std_output.hpp"
 #include "trace/reader.hpp"
 
 namespace keli::cli {
@@ -106,7 +107,7 @@ struct Play {
       if (agent && bold)
         agent->on_progress([this](int64_t n) {
           fmt::print("\r  {} thinking... {}", thinking, n);
-          std::fflush(stdout);
+          flush_stdout();
           shown_thinking = true;
         });
   }
@@ -216,7 +217,7 @@ struct Play {
     }
     show = false;
     fmt::print("{}> ", p.seat_names[mover]);
-    std::fflush(stdout);
+    flush_stdout();
     std::string line;
     if (!std::getline(std::cin, line)) {
       fmt::print("\ninput ended: the game stops here\n");

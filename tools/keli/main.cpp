@@ -10,6 +10,8 @@
 #include "commands.hpp"
 #include "diag/diagnostics.hpp"
 #include "runtime/engine.hpp"
+#include "std_output.hpp"
+#include "util/temp_files.hpp"
 
 // The engine options every command that runs games takes (runtime/engine.hpp, docs/cli.md).
 #define KELI_ENGINE_HELP                                                                        \
@@ -55,7 +57,7 @@ const Command kCommands[] = {
      "  --trace PATH  write the game as JSON Lines (docs/trace-format.md): each step with a check\n"
      "                of the state after it, the whole state every K steps (--trace-every, default\n"
      "                500; 1 writes it on every step); never over the game or its imports; if the\n"
-     "                game fails, what was written is kept as PATH.partial\n"
+     "                game fails or a signal stops keli, what was written is kept as PATH.partial\n"
      "  --record-legal  with --trace: each decision line also records the action ids of the\n"
      "                legal moves (docs/actions.md), which replay compares\n"
      "  --board       draw the board after every move (it is drawn at the start and the end)\n"
@@ -172,7 +174,8 @@ const Command kCommands[] = {
      "  --records FILE  one row a game, in game order (index, seed, players, decisions, throws,\n"
      "              legal moves, places, end by rules or limit, error), after a run header line:\n"
      "              CSV for .csv, JSON Lines for .jsonl (or --records-format); what keli merge and\n"
-     "              keli report read (docs/simulation.md)\n"
+     "              keli report read (docs/simulation.md); a signal that stops the run keeps\n"
+     "              the rows written so far as FILE.partial\n"
      "  --shard I/N play only games I, I+N, I+2N, ... of the N games' run (each seeded as in the whole\n"
      "              run); keli merge combines the shards' --records files into the whole run's output\n"
      "  --mpi       under mpirun: the games spread over the ranks (rank 0 hands out a few at a time\n"
@@ -254,9 +257,8 @@ void print_usage(FILE* to) {
   fmt::print(to, "\n'keli COMMAND --help' describes a command.\n");
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The command named by argv[1] run, its exceptions turned into messages and statuses.
+int dispatch(int argc, char** argv) {
   if (argc < 2) {
     print_usage(stderr);
     return keli::cli::kUsage;
@@ -293,6 +295,10 @@ int main(int argc, char** argv) {
                  "--engine auto (the interpreter where the native engine cannot run)\n",
                  c.name, e.what(), keli::diag::info(keli::diag::Code::native_unavailable).code);
       return keli::cli::kFailed;
+    } catch (const std::system_error& e) {
+      if (keli::cli::write_failure(e)) return keli::cli::kFailed;  // said once, by finish_output
+      fmt::print(stderr, "keli {}: internal error: {}\n", c.name, e.what());
+      return keli::cli::kFailed;
     } catch (const std::exception& e) {
       fmt::print(stderr, "keli {}: internal error: {}\n", c.name, e.what());
       return keli::cli::kFailed;
@@ -301,4 +307,20 @@ int main(int argc, char** argv) {
   fmt::print(stderr, "keli: unknown command '{}'\n", name);
   print_usage(stderr);
   return keli::cli::kUsage;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  keli::util::clean_up_on_stop_signals();
+  keli::cli::CheckedCout checked_cout;
+  int status = keli::cli::kFailed;
+  try {
+    status = dispatch(argc, argv);
+  } catch (const std::system_error& e) {
+    // A message to stderr that could not be written: nothing more can be said there.
+    if (!keli::cli::write_failure(e)) throw;
+  }
+  // Every command's output checked in this one place: lost output is an error (docs/cli.md).
+  return keli::cli::finish_output(status);
 }

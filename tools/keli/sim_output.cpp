@@ -81,12 +81,13 @@ bool RecordsOut::open(const Args& a, const sim::RunHeader& h, const std::vector<
     throw Usage{fmt::format("--records {}: name a .csv or .jsonl file, or give --records-format csv|jsonl", a.records)};
   }
   format = *f;
-  if (!file.open(a.records, inputs)) {
+  // A long run stopped by a signal keeps the rows of the games finished so far as FILE.partial.
+  if (!file.open(a.records, inputs, util::OutputFile::OnStop::KeepPartial)) {
     output_error(a.records, fmt::format("cannot write the records here: {}", file.error()));
     return false;
   }
   on = true;
-  file.stream() << sim::header_text(h, format);
+  file.stream() << sim::header_text(h, format) << std::flush;  // kept after a signal, it says whose rows
   return true;
 }
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 
@@ -214,10 +215,7 @@ static void drop_turns_due(Module& m) {
   }
 }
 
-// A game that passes the turn with `end turn`, `pass turn` or `extra turn`, or declares `turn
-// order`, gets Keli's own stdlib/turn_order.keli (never a file of that name elsewhere), and its
-// defaults when none of its files declares `turn order`.
-static void add_turn_order(Loader& loader, Loaded& out) {
+void add_turn_order(Loaded& out, const std::function<bool(const std::string& name)>& load_own) {
   bool uses = false, declares = false, extra = false;
   for (const auto& m : out.modules) {
     uses = uses || m.uses_turns || m.declares_turn_order;
@@ -228,9 +226,9 @@ static void add_turn_order(Loader& loader, Loaded& out) {
   if (!extra)
     for (auto& m : out.modules) drop_turns_due(m);
   size_t before = out.modules.size();
-  bool ok = loader.load(own_library_file(turn_order::kLibraryFile), Span{}, out) >= 0;
-  if (extra) ok = loader.load(own_library_file(turn_order::kExtraTurnsFile), Span{}, out) >= 0 && ok;
-  if (!declares) ok = loader.load(own_library_file(turn_order::kDefaultsFile), Span{}, out) >= 0 && ok;
+  bool ok = load_own(turn_order::kLibraryFile);
+  if (extra) ok = load_own(turn_order::kExtraTurnsFile) && ok;
+  if (!declares) ok = load_own(turn_order::kDefaultsFile) && ok;
   // The library comes first, so that a game's own `turns_due` is the one reported as declared twice.
   size_t added = out.modules.size() - before;
   std::rotate(out.modules.begin(), out.modules.begin() + static_cast<long>(before), out.modules.end());
@@ -242,7 +240,8 @@ Loaded load_game(const std::string& path, SourceSet& src, diag::Diagnostics& dia
   std::error_code ec;
   Loader loader(src, diags, fs::absolute(path, ec).parent_path().string());
   out.main = loader.load(path, Span{}, out);
-  if (out.main >= 0) add_turn_order(loader, out);
+  if (out.main >= 0)
+    add_turn_order(out, [&](const std::string& name) { return loader.load(own_library_file(name), Span{}, out) >= 0; });
   out.ok = out.main >= 0 && !diags.has_errors();
   return out;
 }

@@ -23,8 +23,16 @@ using lang::kMaxSites;
 using lang::kMemoSlots;
 
 Machine::Machine(const compile::Program& p, compile::Program* building)
-    : p_(p), building_(building), locals_(std::max(1, p.locals), 0), budget_(p.work_budget), work_left_(budget_) {
-  if (!building_) memo_table_.resize(p.callables.size() * kMemoSlots);
+    : p_(p), building_(building), locals_(std::max(1, p.locals), 0), budget_(p.work_budget), work_left_(budget_) {}
+
+void Machine::make_memo_table() {
+  memo_made_ = true;
+  if (building_) return;
+  memo_row_.assign(p_.callables.size(), -1);
+  int32_t rows = 0;
+  for (size_t i = 0; i < p_.callables.size(); ++i)
+    if (p_.callables[i].memo) memo_row_[i] = rows++;
+  memo_table_.resize(static_cast<size_t>(rows) * kMemoSlots);
 }
 
 void Machine::fail(int node, const std::string& message) const {
@@ -101,7 +109,7 @@ int64_t Machine::invoke(int callable, const int64_t* args, int nargs) {
   if (memo_ && c.memo) {
     uint64_t h = static_cast<uint64_t>(callable) * 0x9e3779b97f4a7c15ULL;
     for (int i = 0; i < nargs; ++i) h = (h ^ static_cast<uint64_t>(args[i])) * 0xff51afd7ed558ccdULL;
-    memo = &memo_table_[static_cast<size_t>(callable) * kMemoSlots + (h >> 56) % kMemoSlots];
+    memo = &memo_table_[static_cast<size_t>(memo_row_[callable]) * kMemoSlots + (h >> 56) % kMemoSlots];
     bool hit = memo->generation == generation_;
     for (int i = 0; i < nargs && hit; ++i) hit = memo->args[i] == args[i];
     if (hit && memo->cost <= work_left_) {

@@ -33,6 +33,7 @@ class Machine {
   // While moves are generated the state is frozen: calls of callables marked `memo` remember their
   // values until memo_off() (each memo_on() forgets everything remembered before).
   void memo_on() {
+    if (!memo_made_) make_memo_table();
     memo_ = true;
     ++generation_;
   }
@@ -123,7 +124,13 @@ class Machine {
   };
   bool memo_ = false;
   uint32_t generation_ = 0;
+  // kMemoSlots entries for each callable marked `memo`, from row memo_row_[callable] on, made by
+  // the first memo_on(): a Machine that never lists moves (a board drawn, a scenario that only
+  // checks a position) never zeroes it, and the others zero only the rows that are used.
   std::vector<MemoEntry> memo_table_;
+  std::vector<int32_t> memo_row_;
+  bool memo_made_ = false;
+  void make_memo_table();
   std::vector<int64_t> end_scores_;  // end_game's scratch
 };
 

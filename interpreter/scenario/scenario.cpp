@@ -28,7 +28,7 @@ namespace {
 
 class Runner {
  public:
-  Runner(int file, diag::Diagnostics& diags) : file_(file), diags_(diags) {}
+  Runner(int file, diag::Diagnostics& diags, Games& games) : file_(file), diags_(diags), games_(games) {}
 
   Span span(const YAML::Mark& m) const {
     return Span{file_, static_cast<uint32_t>(m.line + 1), static_cast<uint32_t>(m.column + 1), 1};
@@ -335,7 +335,7 @@ class Runner {
       ast::Located found = ast::locate(game, {{dir.string()}, {dir.string(), dir.parent_path().string()}});
       if (found.path.empty()) fail(root["game"], found.error, found.hint);
       fs::path gp = found.path;
-      auto gf = GameFile::open(gp.string());
+      std::shared_ptr<const GameFile> gf = games_.open(gp.string());
       if (!gf->ok()) {
         const auto& d = gf->diagnostics().all();
         std::string why;
@@ -393,7 +393,7 @@ class Runner {
     auto it = programs_.find(key);
     if (it == programs_.end()) {
       diag::Diagnostics d;
-      auto prog = gf.compile(settings, d);
+      auto prog = games_.compile(gf, settings, d);
       if (!prog)
         fail(sc["params"] ? sc["params"] : sc, "these parameters do not compile",
              d.all().empty()
@@ -418,19 +418,32 @@ class Runner {
  private:
   int file_;
   diag::Diagnostics& diags_;
+  Games& games_;
   std::map<std::string, std::shared_ptr<const compile::Program>> programs_;
 };
 
 }  // namespace
 
+std::shared_ptr<const GameFile> Games::open(const std::string& path) { return GameFile::open(path); }
+
+std::shared_ptr<const compile::Program> Games::compile(const GameFile& game, const compile::ParamSettings& settings,
+                                                       diag::Diagnostics& diags) {
+  return game.compile(settings, diags);
+}
+
 Report run_file(const std::string& path, SourceSet& src, diag::Diagnostics& diags) {
+  Games games;
+  return run_file(path, src, diags, games);
+}
+
+Report run_file(const std::string& path, SourceSet& src, diag::Diagnostics& diags, Games& games) {
   std::string text;
   if (std::string why; !ast::read_file(path, text, why)) {
     diags.report(diag::Code::bad_scenario, Span{}, fmt::format("cannot read '{}': {}", path, why));
     return {0, 1};
   }
   int file = src.add(path, std::move(text));
-  Runner r(file, diags);
+  Runner r(file, diags, games);
   return r.run(path, src);
 }
 

@@ -1,23 +1,39 @@
 #!/usr/bin/env bash
 # Runs one fuzz target of a KELI_FUZZ build for SECONDS (docs/fuzzing.md): its corpus folder
-# (build-fuzz/fuzz/corpus/TARGET, kept between runs) starts from the target's seeds; crashes are
-# written to build-fuzz/fuzz/crashes/TARGET/. Usage: tests/fuzz/run.sh BUILD TARGET SECONDS [JOBS]
+# (build-fuzz/fuzz/corpus/TARGET, kept between runs) starts from the target's seeds, its mutations
+# use its dictionary (tests/fuzz/dict/TARGET.dict); crashes are written to
+# build-fuzz/fuzz/crashes/TARGET/. Usage: tests/fuzz/run.sh BUILD TARGET SECONDS [JOBS]
 set -euo pipefail
 build=$(cd "$1" && pwd) target=$2 seconds=$3 jobs=${4:-1}
+here=$(cd "$(dirname "$0")" && pwd)
 bin="$build/fuzz/fuzz_$target"
 corpus="$build/fuzz/corpus/$target"
 crashes="$build/fuzz/crashes/$target"
 mkdir -p "$corpus" "$crashes"
 mapfile -t seeds < "$build/fuzz/$target.seeds"
-# Inputs longer than this are not tried: the front end's deep nesting is bounded elsewhere, and
-# long inputs only slow the search down.
+# The longest input tried, in bytes: every seed fits whole (the longest game, pagade_kayi_ata.keli,
+# is 16,800 bytes; the longest scenario file, pagade_kayi_ata.tests/pairs.yaml, 19,808). The front
+# end's deep nesting is bounded by its own named limits; longer inputs only slow the search.
+max_input=20480
+# A trace is a whole game, one line a step: Raja Pasu's run to hundreds of steps.
+max_trace_input=65536
 case "$target" in
-  trace) max_len=65536 ;;
-  *) max_len=4096 ;;
+  trace) max_len=$max_trace_input ;;
+  *) max_len=$max_input ;;
 esac
+dict=()
+if [ -f "$here/dict/$target.dict" ]; then dict=(-dict="$here/dict/$target.dict"); fi
 parallel=()
 if [ "$jobs" -gt 1 ]; then parallel=(-jobs="$jobs" -workers="$jobs"); fi
+# AddressSanitizer's bookkeeping, cut to what finding a fault needs: freed memory is held back
+# 16 MB deep (the default 256 MB makes every allocation touch fresh pages) and allocations record
+# 3 frames of their stack (the default 30 is most of the time a front-end input takes). The
+# access that faults is still reported with its whole stack; to see where the memory was
+# allocated or freed, run the crashing input again without run.sh (docs/fuzzing.md).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=16:malloc_context_size=3}
 # A run leaves nothing behind in the working folder: crash files and logs go to $crashes.
+# -entropic=0: libFuzzer's entropic schedule keeps a list of rare features it scans once per
+# feature of every run, which on these targets (80,000 and more features) took most of the time.
 cd "$crashes"
 exec "$bin" "$corpus" "${seeds[@]}" -max_total_time="$seconds" -max_len="$max_len" -timeout=20 \
-  -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$crashes/" "${parallel[@]}"
+  -rss_limit_mb=4096 -entropic=0 -print_final_stats=1 -artifact_prefix="$crashes/" "${dict[@]}" "${parallel[@]}"

@@ -1,6 +1,7 @@
 // The vocabulary's tables (interpreter/lang/) against themselves and the docs: the arithmetic's
 // edge cases, operators and node kinds, the built-ins and limits documented in
-// docs/language.md, and the command table's --help for every command.
+// docs/language.md, the command table's --help for every command, and the front end's fuzz
+// dictionary (tests/fuzz/dict/frontend.dict) holding every word, operator and built-in.
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
@@ -8,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "keli_keywords.hpp"
 #include "lang/arith.hpp"
 #include "lang/builtins.hpp"
 #include "lang/limits.hpp"
@@ -132,6 +134,28 @@ TEST_CASE("docs/language.md's operator table has every operator at its precedenc
     std::string quoted = std::regex_replace(std::string(o.spelling), std::regex(R"re([.^$|()\[\]{}*+?\\])re"), "\\$&");
     std::regex row(fmt::format(R"re(\n\| {} \|[^\n]*`{}`)re", o.precedence + 1, quoted));
     CHECK(std::regex_search(section, row));
+  }
+}
+
+TEST_CASE("the front end's fuzz dictionary has every word, operator and built-in", "[vocabulary][fuzz]") {
+  std::string dict = read_text(source_path("tests/fuzz/dict/frontend.dict"));
+  REQUIRE(!dict.empty());
+  std::vector<std::string> words;
+  for (const auto& k : grammar::keywords()) words.push_back(k.text);
+  for (const auto& o : lang::kOperators) words.push_back(o.spelling);
+#define KELI_DICT_ASSIGN(id, spelling) words.push_back(spelling);
+  KELI_ASSIGNMENTS(KELI_DICT_ASSIGN)
+#undef KELI_DICT_ASSIGN
+#define KELI_DICT_AGGREGATE(id, word, empty, meaning) words.push_back(word);
+  KELI_AGGREGATES(KELI_DICT_AGGREGATE)
+#undef KELI_DICT_AGGREGATE
+  for (int i = 0; i < static_cast<int>(lang::Builtin::count_); ++i)
+    words.push_back(lang::builtin_info(static_cast<lang::Builtin>(i)).name);
+  for (int i = 0; i < static_cast<int>(lang::BuiltinVar::count_); ++i)
+    words.push_back(lang::builtin_var_info(static_cast<lang::BuiltinVar>(i)).name);
+  for (const auto& w : words) {
+    INFO(w << " is missing from tests/fuzz/dict/frontend.dict");
+    CHECK(dict.find("\n\"" + w + "\"\n") != std::string::npos);
   }
 }
 

@@ -102,8 +102,13 @@ auto slots_method(R (api::State::*method)() const) {
 void bind_state(py::module_& m) {
   // numpy's C API is looked up once, here, while the module is imported: looked up by the first
   // observation() instead, two threads could deadlock in it (one holding the GIL and waiting for
-  // the lookup, the other importing numpy and waiting for the GIL).
-  (void)py::dtype::of<int32_t>();
+  // the lookup, the other importing numpy and waiting for the GIL). Without numpy the module still
+  // imports: everything but observation() works, and observation() says numpy is missing.
+  try {
+    (void)py::dtype::of<int32_t>();
+  } catch (const py::error_already_set&) {
+    PyErr_Clear();
+  }
   py::class_<Observation>(m, "Observation")
       .def_readonly("array", &Observation::array)
       .def_readonly("tables", &Observation::tables)

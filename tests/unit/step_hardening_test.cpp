@@ -97,17 +97,17 @@ TEST_CASE("keli step: clones share the undo history, so a long game cloned often
 }
 
 TEST_CASE("keli step: undo keeps what a step changed, not the whole state", "[step][cli][hardening]") {
-  // A 64 MB state: each apply kept a whole copy before (58 applies were 3.9 GB).
-  const std::string script = lines("{\"cmd\": \"apply\", \"move\": 0}", 200) + "{\"cmd\": \"memory\"}\n" +
-                             lines("{\"cmd\": \"undo\"}", 199) + "{\"cmd\": \"result\"}\n";
+  // A 64 MB state: each apply kept a whole copy before (58 applies were 3.9 GB; 64 here would be 4 GB).
+  const std::string script = lines("{\"cmd\": \"apply\", \"move\": 0}", 64) + "{\"cmd\": \"memory\"}\n" +
+                             lines("{\"cmd\": \"undo\"}", 63) + "{\"cmd\": \"result\"}\n";
   auto r = keli_input({"step", "tests/step/big_state.keli"}, script);
   INFO(r.err);
   REQUIRE(r.status == 0);
   auto v = json_lines(r.out);
-  REQUIRE(v.size() == 200 + 1 + 199 + 1);
-  CHECK(v[199]["ply"] == 200);
-  CHECK(v[200]["bytes"].get<int64_t>() < 100'000);
-  CHECK(v[399]["ply"] == 1);
+  REQUIRE(v.size() == 64 + 1 + 63 + 1);
+  CHECK(v[63]["ply"] == 64);
+  CHECK(v[64]["bytes"].get<int64_t>() < 100'000);
+  CHECK(v[127]["ply"] == 1);
 }
 
 TEST_CASE("keli step: a session holds at most kMaxStepMemory bytes; drop and forget give it back",

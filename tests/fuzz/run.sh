@@ -23,7 +23,8 @@ case "$target" in
 esac
 dict=()
 if [ -f "$here/dict/$target.dict" ]; then dict=(-dict="$here/dict/$target.dict"); fi
-parallel=()
+# Alone, nothing else writes to the corpus: it is not read again every second (-reload=0).
+parallel=(-reload=0)
 if [ "$jobs" -gt 1 ]; then parallel=(-jobs="$jobs" -workers="$jobs"); fi
 # AddressSanitizer's bookkeeping, cut to what finding a fault needs: freed memory is held back
 # 16 MB deep (the default 256 MB makes every allocation touch fresh pages) and allocations record

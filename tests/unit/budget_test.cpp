@@ -49,7 +49,7 @@ TEST_CASE("two nested loops of 10^7 rounds stop at the work budget on both engin
   }
 }
 
-TEST_CASE("limit work bounds each step; --budget replaces it on both engines", "[cli][budget]") {
+TEST_CASE("limit work bounds each step, and --budget replaces it on both engines", "[cli][budget]") {
   const std::string file = "tests/budget/limit_work.keli";
   for (const std::string& engine : engines()) {
     INFO(engine);

@@ -97,7 +97,7 @@ TEST_CASE("nested domains parse in linear time", "[cli][hardening]") {
   CHECK(r.status == 0);
 }
 
-TEST_CASE("imports and bases come only from the allowed folders; --path adds one", "[cli][hardening]") {
+TEST_CASE("imports and bases come only from the allowed folders, and --path adds one", "[cli][hardening]") {
   fs::path dir = scratch("path");
   write(dir / "shared" / "helper.keli", "def one(): int = 1\n");
   std::string g = write(dir / "games" / "g.keli", "import \"helper.keli\"\n" + game("", "one()"));

@@ -22,7 +22,7 @@ bool same(const std::string& a, const std::string& b) { return a == b; }
 
 }  // namespace
 
-TEST_CASE("notation: Pahada Keliya reads piece, spaces and die; alike pieces are one choice", "[notation]") {
+TEST_CASE("notation: Pahada Keliya reads piece, spaces and die, and alike pieces are one choice", "[notation]") {
   auto p = test::compile(test::source_path("games/pahada_keliya.keli"));
   runtime::Game g(p);
   runtime::State s = g.initial();

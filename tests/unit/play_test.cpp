@@ -36,7 +36,7 @@ TEST_CASE("play: '?' explains each legal move in words: its rule's comment and w
   CHECK_THAT(r.out, Catch::Contains("game stopped"));
 }
 
-TEST_CASE("play: bad input is asked again; numbers and notations both play", "[play]") {
+TEST_CASE("play: bad input is asked again, and numbers and notations both play", "[play]") {
   auto r = test::keli_input({"play", "games/raja_pasu.keli", "--seed", "2", "--players", "human,random"},
                             "xyzzy\n99\n1\nsow 3\nquit\n");
   REQUIRE(r.status == 0);

@@ -29,7 +29,7 @@ TEST_CASE("play: Pahada Keliya's moves in its notation, alike pieces once, input
   CHECK_THAT(r.out, Catch::Contains("game stopped"));
 }
 
-TEST_CASE("play: a forced move is shown and played with Enter; the result is told to the person", "[play]") {
+TEST_CASE("play: a forced move is shown and played with Enter, and the result is told to the person", "[play]") {
   // Pagade Kayi Ata: without a nine nothing enters, and the only move is to lose the throw
   auto r =
       test::keli_input({"play", "games/pagade_kayi_ata_4_players.keli", "--seed", "1", "--players", "human,random"},

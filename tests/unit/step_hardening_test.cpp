@@ -110,7 +110,7 @@ TEST_CASE("keli step: undo keeps what a step changed, not the whole state", "[st
   CHECK(v[127]["ply"] == 1);
 }
 
-TEST_CASE("keli step: a session holds at most kMaxStepMemory bytes; drop and forget give it back",
+TEST_CASE("keli step: a session holds at most kMaxStepMemory bytes, and drop and forget give it back",
           "[step][cli][hardening]") {
   // Each clone of the 64 MB state holds 64 MB: the limit is reached after 15 or 16 of them.
   const int64_t state_bytes = int64_t{4000} * 4000 * 4;

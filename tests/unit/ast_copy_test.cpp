@@ -16,10 +16,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// What a check and compile of `loaded` gives: the diagnostics as the terminal shows them, then the
-// emitted program (empty when it does not compile).
-std::vector<std::string> outcome(ast::Loaded&& loaded, const SourceSet& src) {
-  diag::Diagnostics d;
+// What a check and compile of `loaded` gives, after loading reported `d` (a game with syntax errors
+// is checked, never compiled, as GameFile::open has it): the diagnostics as the terminal shows
+// them, then the emitted program (empty when it does not compile).
+std::vector<std::string> outcome(ast::Loaded&& loaded, const SourceSet& src, diag::Diagnostics d) {
   check::Checked checked = check::check_game(std::move(loaded), src, d);
   std::vector<std::string> out;
   for (const auto& x : d.all()) out.push_back(diag::render(src, x));
@@ -46,8 +46,12 @@ void same_from_copies(const std::string& path) {
   copied.main = loaded.main;
   copied.ok = loaded.ok;
   for (const auto& m : loaded.modules) copied.modules.push_back(ast::copy_module(m, m.file + 1));
-  std::vector<std::string> want = outcome(std::move(loaded), src);
-  CHECK(outcome(std::move(copied), shifted) == want);
+  diag::Diagnostics moved;  // the loader's diagnostics, one file further on too
+  for (const auto& x : d.all())
+    moved.report(x.code, x.span.valid() ? Span{x.span.file + 1, x.span.line, x.span.col, x.span.len} : x.span,
+                 x.message, x.hint);
+  std::vector<std::string> want = outcome(std::move(loaded), src, d);
+  CHECK(outcome(std::move(copied), shifted, moved) == want);
 }
 
 }  // namespace

@@ -5,6 +5,9 @@
 
 #include <tao/pegtl.hpp>
 
+#include <algorithm>
+#include <cstddef>
+#include <string_view>
 #include <type_traits>
 
 #include "keli_keywords.hpp"
@@ -36,12 +39,36 @@ KELI_KEYWORDS(KELI_KW)
 #undef KELI_KW
 
 // Words that can never name anything (the Reserved ones); declaration words (players, board, ...)
-// stay usable as names. Words without the role become p::failure, an alternative never taken.
-template <unsigned Roles, typename Kw>
-using if_reserved = std::conditional_t<(Roles & Reserved) != 0, Kw, p::failure>;
-#define KELI_RESERVED_ALTERNATIVE(id, text, roles) if_reserved<(roles), kw_##id>,
-struct reserved : p::sor<KELI_KEYWORDS(KELI_RESERVED_ALTERNATIVE) p::failure> {};
-#undef KELI_RESERVED_ALTERNATIVE
+// stay usable as names. The word at the input is read once, to its end, and looked up: the same
+// as trying each reserved keyword in turn (a keyword matches only a whole word), without trying
+// each of them at every name. Used only inside not_at<>, so it consumes just the word.
+// The longest word of the language, in bytes: a longer word is no keyword.
+#define KELI_KEYWORD_LENGTH(id, text, roles) sizeof(text) - 1,
+inline constexpr std::size_t kLongestKeyword = std::max({KELI_KEYWORDS(KELI_KEYWORD_LENGTH) std::size_t{0}});
+#undef KELI_KEYWORD_LENGTH
+#define KELI_RESERVED_TEXT(id, text, roles) \
+  if ((((roles)&Reserved) != 0) && word == std::string_view(text)) return true;
+struct reserved {
+  using rule_t = reserved;
+  using subs_t = p::empty_list;
+  static bool is_reserved(std::string_view word) {
+    KELI_KEYWORDS(KELI_RESERVED_TEXT)
+    return false;
+  }
+  template <typename ParseInput>
+  static bool match(ParseInput& in) {
+    std::size_t n = 0;
+    const std::size_t available = in.size(kLongestKeyword + 1);
+    while (n < available && is_ident_other(in.peek_char(n))) ++n;
+    if (n == 0 || n > kLongestKeyword || !is_reserved(std::string_view(in.current(), n))) return false;
+    in.bump_in_this_line(n);
+    return true;
+  }
+  static constexpr bool is_ident_other(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  }
+};
+#undef KELI_RESERVED_TEXT
 struct name : p::seq<p::not_at<reserved>, ident_first, p::star<ident_other>> {};
 struct ident : tok<name> {};
 struct integer : tok<p::plus<p::digit>> {};

@@ -191,7 +191,7 @@ std::optional<Module> parse_module(const SourceSet& src, int file, diag::Diagnos
   g::syntax_log log;
   log.max_depth = lang::kMaxNesting;
   try {
-    auto root = pt::parse<g::file, selector, tao::pegtl::nothing, g::control>(in, log);
+    auto root = pt::parse<g::file, Node, selector, tao::pegtl::nothing, g::control>(in, log);
     if (!root) {
       diags.report(diag::Code::syntax, Span{file, 1, 1, 0}, "the file could not be parsed");
       return std::nullopt;

@@ -10,12 +10,12 @@
 #include <vector>
 
 #include "ast/ast.hpp"
+#include "ast/parse_node.hpp"
 #include "diag/diagnostics.hpp"
 #include "keli_grammar.hpp"
 
 namespace keli::ast::parse_detail {
 namespace g = keli::grammar;
-using Node = tao::pegtl::parse_tree::node;
 
 // Children are read by the rule that made them, so a change to the grammar's order of optional
 // parts cannot silently shift which child is which. A missing child the grammar promised is a bug

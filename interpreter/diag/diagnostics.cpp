@@ -76,30 +76,40 @@ std::string render_json(const SourceSet& src, const std::vector<Diagnostic>& ds)
   return out + "]";
 }
 
-static size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> prev2(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+// Damerau-Levenshtein (optimal string alignment) distance; the rows are the caller's, reused.
+static size_t edit_distance(std::string_view a, std::string_view b, std::vector<size_t> (&rows)[3]) {
+  auto* prev2 = &rows[0];
+  auto* prev = &rows[1];
+  auto* cur = &rows[2];
+  for (auto* r : {prev2, prev, cur}) r->assign(b.size() + 1, 0);
+  for (size_t j = 0; j <= b.size(); ++j) (*prev)[j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
+    (*cur)[0] = i;
     for (size_t j = 1; j <= b.size(); ++j) {
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      (*cur)[j] = std::min({(*prev)[j] + 1, (*cur)[j - 1] + 1, (*prev)[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
       if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])  // two letters swapped: one edit
-        cur[j] = std::min(cur[j], prev2[j - 2] + 1);
+        (*cur)[j] = std::min((*cur)[j], (*prev2)[j - 2] + 1);
     }
-    prev2 = prev;
+    std::swap(prev2, prev);  // the old prev2 row is overwritten as cur next
     std::swap(prev, cur);
   }
-  return prev[b.size()];
+  return (*prev)[b.size()];
 }
 
 std::string suggest(std::string_view wrong, const std::vector<std::string>& candidates) {
+  // A name is offered when it is at most `allowed` edits away and not the same; a candidate whose
+  // length differs by more than that cannot be, so it is not measured (the names in scope of a
+  // large game are hundreds, and a misspelt name is measured against each).
+  size_t allowed = std::max<size_t>(1, (wrong.size() + 1) / 3);
   size_t best = std::string::npos;
   const std::string* pick = nullptr;
+  std::vector<size_t> rows[3];
   for (const auto& c : candidates) {
-    size_t d = edit_distance(wrong, c);
+    size_t gap = c.size() > wrong.size() ? c.size() - wrong.size() : wrong.size() - c.size();
+    if (gap > allowed) continue;
+    size_t d = edit_distance(wrong, c, rows);
     if (d < best) best = d, pick = &c;
   }
-  size_t allowed = std::max<size_t>(1, (wrong.size() + 1) / 3);
   if (!pick || best > allowed || best == 0) return {};
   return fmt::format("did you mean '{}'?", *pick);
 }

@@ -69,7 +69,7 @@ bool dark(const std::string& hex) {
 
 namespace {
 
-constexpr double kLine = 20, kFont = 13, kCharWidth = 7.2;  // legend text metrics, roughly
+constexpr double kLine = 20, kFont = 13, kCharWidth = 7.2;  // legend text metrics, roughly (kCharWidth at kFont)
 
 // The sample drawn for a key entry, 14 px square at (x, y) its top left corner.
 std::string sample(const Key& k, double x, double y) {
@@ -137,7 +137,7 @@ std::vector<std::string> wrap(const std::string& text, double width) {
 }  // namespace
 
 std::string legend(const Legend& l, double top, double width, double& height) {
-  std::string out = "<g id=\"legend\" font-size=\"13\">\n";
+  std::string out = fmt::format("<g id=\"legend\" font-size=\"{}\">\n", num(kFont));
   double left = 12, y = top + kLine;
   out += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"15\" font-weight=\"bold\">{}</text>\n", num(left), num(y),
                      escape(clip(l.title, width - 2 * left)));

@@ -15,6 +15,8 @@ template <typename Name, typename... Rules>
 struct analyze_traits<Name, keli::grammar::nest<Rules...>> : analyze_seq_traits<Rules...> {};
 template <typename Name>
 struct analyze_traits<Name, keli::grammar::range_ahead> : analyze_opt_traits<> {};  // looks ahead, consumes nothing
+template <typename Name>
+struct analyze_traits<Name, keli::grammar::reserved> : analyze_any_traits<> {};  // a whole word when it matches
 }  // namespace tao::pegtl
 
 namespace keli::test {

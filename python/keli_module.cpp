@@ -4,10 +4,12 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <mutex>
 
 #include "api/game.hpp"
+#include "api/names.hpp"
 #include "api/simulate.hpp"
 #include "keli_python.hpp"
 #include "lang/limits.hpp"
@@ -33,10 +35,28 @@ std::string param_text(const std::string& name, const py::handle& v) {
                            py::str(v.get_type().attr("__name__")).cast<std::string>()));
 }
 
+// A parameter's value as Python sees it: true/false a bool, digits an int, else the name as a str.
+py::object typed_value(const std::string& v) {
+  if (v == "true" || v == "false") return py::bool_(v == "true");
+  bool digits = !v.empty() &&
+                std::all_of(v.begin() + (v[0] == '-' ? 1 : 0), v.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+                v != "-";
+  if (digits) return py::int_(py::str(v));
+  return py::str(v);
+}
+
 std::shared_ptr<api::Game> load_game(const py::object& path, const py::object& params, const py::object& engine,
                                      const py::object& budget, const py::object& cache_dir) {
-  const std::string file = path_text(path, "path");
+  std::string file = path_text(path, "path");
   compile::ParamSettings settings;
+  // A file that is there wins; else a library name or an OpenSpiel game string, whose settings
+  // come first (params given as well override them).
+  std::error_code ec;
+  if (py::isinstance<py::str>(path) && !std::filesystem::exists(file, ec))
+    if (auto spec = api::parse_game_string(file)) {
+      file = spec->path;
+      settings = spec->params;
+    }
   if (!params.is_none() && !py::isinstance<py::dict>(params))
     bad_argument("params must be a dict of parameter names to values: {\"holes\": 5}");
   for (auto [k, v] : params.is_none() ? py::dict() : py::dict(params)) {
@@ -140,6 +160,33 @@ PYBIND11_MODULE(keli, m) {
              return d;
            })
       .def("engine", [](const api::Game& g) { return std::string(runtime::engine_name(g.engine())); })
+      .def("get_parameters",
+           [](const api::Game& g) {
+             // Typed as the game declares them: bools and ints as such, named choices as str.
+             py::dict d;
+             for (const auto& [name, value] : g.program().params) d[py::str(name)] = typed_value(value);
+             return d;
+           })
+      .def(
+          "deserialize_state",
+          [](const std::shared_ptr<api::Game>& g, const py::object& t) {
+            std::string history = text(t, "the serialized state");
+            return keli_python::on_engine(*g, [&] { return api::State::deserialize(g, history); });
+          },
+          py::arg("serialized"))
+      .def(py::pickle(
+          [](const api::Game& g) {
+            // Loaded anew from its file (made absolute), every parameter and the engine's options.
+            py::dict params;
+            for (const auto& [name, value] : g.program().params) params[py::str(name)] = value;
+            const auto& o = g.engine_options();
+            return py::make_tuple(std::filesystem::absolute(g.file().path()).string(), params,
+                                  std::string(runtime::engine_name(o.engine)), o.budget, o.cache_dir);
+          },
+          [](const py::tuple& t) {
+            if (t.size() != 5) bad_argument("a pickled keli.Game is (path, params, engine, budget, cache_dir)");
+            return load_game(t[0], t[1], t[2], t[3], t[4]);
+          }))
       .def("__repr__", [](const api::Game& g) { return "<keli.Game " + g.program().game_name + ">"; });
 
   keli_python::bind_state(m);
@@ -161,6 +208,7 @@ PYBIND11_MODULE(keli, m) {
   m.def("simulate", &simulate, py::arg("game"), py::arg("n") = 100, py::arg("players") = py::list(),
         py::arg("seed") = 1, py::arg("threads") = 1, py::arg("check_invariants") = true,
         "Plays n games between computer players (keli simulate's seeds) without the GIL; one dict a game.");
+  m.def("registered_names", &api::registered_names, "The names of the games of Keli's library (games/), sorted.");
   m.attr("CHANCE_PLAYER") = api::kChancePlayer;
   m.attr("TERMINAL_PLAYER") = api::kTerminalPlayer;
 }

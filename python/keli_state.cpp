@@ -203,6 +203,118 @@ void bind_state(py::module_& m) {
       .def("__copy__", [](const api::State& s) { return on_engine(s.game(), [&] { return api::State(s); }); })
       .def("__deepcopy__",
            [](const api::State& s, py::dict) { return on_engine(s.game(), [&] { return api::State(s); }); })
+      .def("history", engine_method(&api::State::history))
+      .def("is_initial_state", [](const api::State& s) { return s.history_size() == 0; })
+      .def("is_simultaneous_node", [](const api::State&) { return false; })
+      .def("serialize", engine_method(&api::State::serialize))
+      .def(
+          "undo_action",
+          [](api::State& s, const py::object& player, const py::object& action) {
+            // pyspiel's: undo_action(player, action) takes back the last action, which must be
+            // that player's that action; without them, whatever the last action was.
+            int p = player.is_none() ? 0 : player_number(s, player);
+            int64_t id = action.is_none() ? 0 : action_id(s, action);
+            on_engine(s.game(), [&] {
+              api::State before = s;
+              before.undo_last();
+              auto history = s.history();
+              if ((!player.is_none() && before.current_player() != p) || (!action.is_none() && history.back() != id))
+                throw api::Game::input_error(fmt::format(
+                    "the last action was {} by player {}, not {} by player {}", history.back(), before.current_player(),
+                    action.is_none() ? "any" : std::to_string(id), player.is_none() ? "any" : std::to_string(p)));
+              s = std::move(before);
+            });
+          },
+          py::arg("player") = py::none(), py::arg("action") = py::none())
+      .def(
+          "child",
+          [](const api::State& s, const py::object& a) {
+            int64_t id = action_id(s, a);
+            return on_engine(s.game(), [&] {
+              api::State next = s;
+              next.apply_action(id);
+              return next;
+            });
+          },
+          py::arg("action"))
+      .def("rewards",
+           [](const api::State& s) {
+             // Keli's games reward only at the end: the last step's rewards are the returns there.
+             return on_engine(s.game(), [&] {
+               return s.is_terminal() ? s.returns()
+                                      : std::vector<double>(static_cast<size_t>(s.game().program().num_players), 0.0);
+             });
+           })
+      .def(
+          "player_return",
+          [](const api::State& s, const py::object& player) {
+            int p = player_number(s, player);
+            if (p < 0) bad_argument("player_return needs a seat, not keli.CHANCE_PLAYER");
+            return on_engine(s.game(), [&] { return s.returns()[static_cast<size_t>(p)]; });
+          },
+          py::arg("player"))
+      .def(
+          "player_reward",
+          [](const api::State& s, const py::object& player) {
+            int p = player_number(s, player);
+            if (p < 0) bad_argument("player_reward needs a seat, not keli.CHANCE_PLAYER");
+            return on_engine(s.game(), [&] { return s.is_terminal() ? s.returns()[static_cast<size_t>(p)] : 0.0; });
+          },
+          py::arg("player"))
+      .def("legal_actions_mask",
+           [](const api::State& s) {
+             auto mask = on_engine(s.game(), [&] { return s.legal_actions_mask(); });
+             return std::vector<int>(mask.begin(), mask.end());
+           })
+      .def(
+          "legal_actions_mask",
+          [](const api::State& s, const py::object& player) {
+            int p = player_number(s, player);
+            auto mask = on_engine(s.game(), [&] {
+              auto legal = s.legal_actions_mask();
+              if (p != s.current_player()) std::fill(legal.begin(), legal.end(), int8_t{0});
+              return legal;
+            });
+            return std::vector<int>(mask.begin(), mask.end());
+          },
+          py::arg("player"))
+      .def(
+          "string_to_action",
+          [](const api::State& s, const py::object& t) {
+            std::string notation = text(t, "action_string");
+            return on_engine(s.game(), [&] { return s.string_to_action(notation); });
+          },
+          py::arg("action_string"))
+      .def(
+          "string_to_action",
+          [](const api::State& s, const py::object& player, const py::object& t) {
+            player_number(s, player);
+            std::string notation = text(t, "action_string");
+            return on_engine(s.game(), [&] { return s.string_to_action(notation); });
+          },
+          py::arg("player"), py::arg("action_string"))
+      .def("num_players", [](const api::State& s) { return s.game().program().num_players; })
+      .def("num_distinct_actions", [](const api::State& s) { return s.game().actions().num_distinct_actions(); })
+      .def("get_game", [](const api::State& s) { return std::const_pointer_cast<api::Game>(s.game_ptr()); })
+      .def("__eq__",
+           [](const api::State& a, const py::object& b) {
+             if (!py::isinstance<api::State>(b)) return false;
+             const api::State& other = b.cast<const api::State&>();
+             return at_once(a.game(), [&] { return a.same_position(other); });
+           })
+      .def("__hash__", [](const api::State& s) { return at_once(s.game(), [&] { return s.position_hash(); }); })
+      .def(py::pickle(
+          [](const api::State& s) {
+            // The game (pickled by its file and settings) and the history, replayed on loading.
+            return py::make_tuple(std::const_pointer_cast<api::Game>(s.game_ptr()),
+                                  on_engine(s.game(), [&] { return s.serialize(); }));
+          },
+          [](const py::tuple& t) {
+            if (t.size() != 2) bad_argument("a pickled keli.State is a (game, history) pair");
+            auto g = t[0].cast<std::shared_ptr<api::Game>>();
+            std::string history = text(t[1], "a pickled state's history");
+            return on_engine(*g, [&] { return api::State::deserialize(g, history); });
+          }))
       .def("observation", &observe)
       .def("to_json", engine_method(&api::State::to_json))
       .def("__str__", engine_method(&api::State::to_string))

@@ -12,6 +12,7 @@
 set -euo pipefail
 packages=(g++ cmake make tao-pegtl-dev libyaml-cpp-dev nlohmann-json3-dev libfmt-dev catch2 libssl-dev libbenchmark-dev libtinyxml2-dev clang-format
   clang-14 libclang-rt-14-dev libopenmpi-dev openmpi-bin python3-pybind11 python3-dev python3-numpy python3-pytest python3-matplotlib
+  python3-venv python3-pip python3-setuptools python3-wheel
   emscripten chromium chromium-driver)
 missing=()
 for p in "${packages[@]}"; do

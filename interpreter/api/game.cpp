@@ -165,7 +165,7 @@ std::string State::action_to_call(int64_t id) const {
 }
 
 template <typename F>
-void State::step(F&& f) {
+void State::step(int64_t action, F&& f) {
   runtime::State next = s_;
   runtime::Game& g = game_->runner();
   try {
@@ -174,6 +174,7 @@ void State::step(F&& f) {
     throw game_->error(e);
   }
   s_ = std::move(next);
+  history_.push(action);
   notes_.clear();
   for (int n : g.notes()) notes_.push_back(game_->program().notes[n]);
 }
@@ -185,7 +186,7 @@ void State::apply_outcome(int64_t id) {
     throw Game::input_error(
         fmt::format("{} is no outcome of the dice '{}' (0 to {})", id, d.name, d.outcomes.size() - 1));
   std::vector<int32_t> values = d.outcomes[id].values;
-  step([&](runtime::Game& g, runtime::State& s) { g.apply_roll(s, values); });
+  step(id, [&](runtime::Game& g, runtime::State& s) { g.apply_roll(s, values); });
 }
 
 void State::apply_action(int64_t id) {
@@ -194,7 +195,7 @@ void State::apply_action(int64_t id) {
   for (const auto& [legal_id, m] : legal_moves())
     if (legal_id == id) {
       runtime::Move chosen = m;
-      step([&](runtime::Game& g, runtime::State& s) { g.apply(s, chosen); });
+      step(id, [&](runtime::Game& g, runtime::State& s) { g.apply(s, chosen); });
       return;
     }
   runtime::Move m;
@@ -208,7 +209,7 @@ void State::apply_text(const std::string& notation) {
   for (const auto& [id, m] : legal_moves())
     if (game_->runner().notation(s_, m) == notation || game_->runner().call_text(m) == notation) {
       runtime::Move chosen = m;
-      step([&](runtime::Game& g, runtime::State& s) { g.apply(s, chosen); });
+      step(id, [&](runtime::Game& g, runtime::State& s) { g.apply(s, chosen); });
       return;
     }
   throw Game::input_error(fmt::format("the move '{}' is not legal here", notation), legal_hint());
@@ -238,12 +239,13 @@ void State::apply_throw(const std::vector<int32_t>& values) {
 std::vector<int32_t> State::sample_throw(runtime::Rng& rng) {
   need_chance("throw");
   std::vector<int32_t> values = game_->runner().sample_roll(s_, rng);
-  step([&](runtime::Game& g, runtime::State& s) { g.apply_roll(s, values); });
+  step(runtime::ActionSpace::outcome_id(game_->runner().dice(s_), values),
+       [&](runtime::Game& g, runtime::State& s) { g.apply_roll(s, values); });
   return values;
 }
 
 int64_t State::Undo::bytes() const {
-  int64_t n = static_cast<int64_t>(sizeof(Undo) + slots.capacity() * sizeof(slots[0]));
+  int64_t n = static_cast<int64_t>(sizeof(Undo) + slots.capacity() * sizeof(slots[0])) + History::kEntryBytes;
   for (const auto& t : notes) n += static_cast<int64_t>(sizeof(t) + t.capacity());
   return n;
 }
@@ -255,12 +257,14 @@ State::Undo State::undo_to(const State& before) const {
     if (s_[i] != b[i]) u.slots.emplace_back(static_cast<int32_t>(i), b[i]);
   u.slots.shrink_to_fit();
   u.notes = before.notes_;
+  u.history = before.history_;
   return u;
 }
 
 void State::take_back(const Undo& u) {
   for (const auto& [i, v] : u.slots) s_[static_cast<size_t>(i)] = v;
   notes_ = u.notes;
+  history_ = u.history;
 }
 
 int64_t State::bytes() const {

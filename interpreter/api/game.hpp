@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "api/history.hpp"
 #include "compile/compiler.hpp"
 #include "runtime/actions.hpp"
 #include "runtime/game.hpp"
@@ -80,6 +81,7 @@ class State {
  public:
   explicit State(std::shared_ptr<const Game> game);  // the start position
   const Game& game() const { return *game_; }
+  const std::shared_ptr<const Game>& game_ptr() const { return game_; }
   const runtime::State& slots() const { return s_; }
   // Every visible slot (fixed slots, then the variables in declared order; no kept facts).
   std::vector<int32_t> observation() const;
@@ -111,12 +113,35 @@ class State {
   // The notes the last step raised (texts of `note`).
   const std::vector<std::string>& notes() const { return notes_; }
 
+  // The action ids applied since the start, oldest first (moves and chance outcomes alike).
+  std::vector<int64_t> history() const { return history_.list(); }
+  size_t history_size() const { return history_.size(); }
+  // The state as text: its history, one action id a line (pyspiel's serialization). deserialize
+  // replays it from the start, so every part of the state (dice in hand, positions seen for a
+  // repetition rule, counters) comes back exactly; Error naming the line that does not apply.
+  std::string serialize() const;
+  static State deserialize(std::shared_ptr<const Game> game, const std::string& text);
+  // Takes the last action back, by replaying the history without it (as long as the game so
+  // far); Error at the start.
+  void undo_last();
+  // 1 for each legal action id, 0 elsewhere: num_distinct_actions long at a decision or the end,
+  // max_chance_outcomes long at a chance node (pyspiel's legal_actions_mask).
+  std::vector<int8_t> legal_actions_mask() const;
+  // The id of the legal move (or, at a chance node, the outcome) that reads `text` as
+  // action_to_string or action_to_call prints it; Error otherwise.
+  int64_t string_to_action(const std::string& text) const;
+  // The same game (object, or file and parameters) and the same slots: every part of the state
+  // the engine keeps, counters and positions seen included. position_hash agrees with it.
+  bool same_position(const State& o) const;
+  size_t position_hash() const;
+
   // What steps changed, so that they can be taken back without keeping whole states (the step
   // protocol's undo): the slots changed with their values before, and the notes before.
   struct Undo {
     std::vector<std::pair<int32_t, int32_t>> slots;  // (index, value before)
     std::vector<std::string> notes;
-    int64_t bytes() const;  // the memory it holds
+    History history;        // the history before (shared, not copied)
+    int64_t bytes() const;  // the memory it holds, with the step's entry of the history
   };
   // What takes this state back to `before`, a state of the same game.
   Undo undo_to(const State& before) const;
@@ -133,10 +158,11 @@ class State {
   std::string legal_hint() const;  // "legal (action id in brackets): sow 0 (0), ..."
   void need_chance(const char* what) const;
   template <typename F>
-  void step(F&& f);  // runs f on a copy; on success keeps it and the notes
+  void step(int64_t action, F&& f);  // runs f on a copy; on success keeps it, the notes and the action
   std::shared_ptr<const Game> game_;
   runtime::State s_;
   std::vector<std::string> notes_;
+  History history_;
 };
 
 }  // namespace keli::api

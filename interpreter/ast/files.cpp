@@ -52,6 +52,8 @@ std::vector<std::string> library_roots() {
   return out;
 }
 
+std::string own_games_folder() { return (fs::path(KELI_SOURCE_ROOT) / "games").string(); }
+
 std::string own_library_file(const std::string& name) {
   return (fs::path(KELI_SOURCE_ROOT) / "stdlib" / name).string();
 }

@@ -17,6 +17,8 @@ void set_search_path(std::vector<std::string> dirs);
 // and the --path folders.
 std::vector<std::string> library_roots();
 
+// Keli's own games/ folder: the library of games (keli.registered_names()).
+std::string own_games_folder();
 // A file of Keli's own stdlib/, by name (the library files the loader adds itself).
 std::string own_library_file(const std::string& name);
 

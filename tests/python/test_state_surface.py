@@ -1,0 +1,106 @@
+# pyspiel's state surface over every game of games/, in the manner of OpenSpiel's random
+# simulation test: at every step of a random game, the serialization replays to an equal state,
+# a clone and a child are equal where they should be, the legal mask agrees with the legal
+# actions, string_to_action inverts action_to_string, pickling round-trips, and undo_action
+# restores the exact state (checked at some steps: it replays the game).
+import os
+import pickle
+import random
+
+import pytest
+
+import keli
+from conftest import GAMES, ROOT
+
+STEPS = 60  # steps of each game checked; the rest of the game is played to its end
+UNDO_EVERY = 15  # undo_action replays the game so far: checked every so many steps
+
+
+def name(path):
+    return os.path.basename(path)[:-5]
+
+
+def random_action(state, rng):
+    if state.is_chance_node():
+        ids, probs = zip(*state.chance_outcomes())
+        assert sum(probs) == pytest.approx(1.0)
+        return rng.choices(ids, weights=probs)[0]
+    return rng.choice(state.legal_actions())
+
+
+def check_step(game, state, step):
+    assert game.deserialize_state(state.serialize()) == state
+    legal = state.legal_actions()
+    mask = state.legal_actions_mask()
+    size = game.max_chance_outcomes() if state.is_chance_node() else game.num_distinct_actions()
+    assert len(mask) == size
+    assert [i for i, x in enumerate(mask) if x] == legal
+    for a in legal[:8]:
+        text = state.action_to_string(a)
+        # Alike pieces may read alike: the text names a legal action with the same reading.
+        assert state.action_to_string(state.string_to_action(text)) == text
+        child = state.child(a)
+        assert child != state and len(child.history()) == len(state.history()) + 1
+    if step % UNDO_EVERY == 0 and legal:
+        a = legal[0]
+        nxt = state.child(a)
+        nxt.undo_action(state.current_player(), a)
+        assert nxt == state and nxt.history() == state.history()
+
+
+@pytest.mark.parametrize("path", GAMES, ids=name)
+def test_state_surface_at_every_step(path):
+    game = keli.load_game(path, engine="interp")
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    assert state.is_initial_state() and state.history() == [] and not state.is_simultaneous_node()
+    step = 0
+    while not state.is_terminal():
+        if step < STEPS:
+            check_step(game, state, step)
+        a = random_action(state, rng)
+        if step < STEPS:
+            before = state.clone()
+            state.apply_action(a)
+            assert state.history() == before.history() + [a]
+        else:
+            state.apply_action(a)
+        step += 1
+    assert state.rewards() == state.returns()
+    assert [state.player_return(p) for p in range(game.num_players())] == state.returns()
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and hash(again) == hash(state) and again.history() == state.history()
+    assert pickle.loads(pickle.dumps(game)).get_parameters() == game.get_parameters()
+
+
+def test_games_by_name_and_game_strings():
+    names = keli.registered_names()
+    assert names == sorted(name(p) for p in GAMES)
+    assert keli.load_game("kalah", engine="interp").name() == keli.load_game(
+        os.path.join(ROOT, "games", "kalah.keli"), engine="interp").name()
+    g = keli.load_game("raja_pasu(holes=5,skip_origin=True)", engine="interp")
+    assert g.get_parameters()["holes"] == 5 and g.get_parameters()["skip_origin"] is True
+    # params given as well override the string's
+    assert keli.load_game("raja_pasu(holes=5)", params={"holes": 6}, engine="interp").get_parameters()["holes"] == 6
+    with pytest.raises(keli.Error, match="did you mean 'kalah'"):
+        keli.load_game("kalha")
+    with pytest.raises(keli.Error, match="is not NAME=VALUE"):
+        keli.load_game("kalah(pits)")
+    with pytest.raises(keli.Error, match="E301|allowed"):
+        keli.load_game("kalah(pits=0)")
+
+
+def test_serialized_states_that_do_not_replay_say_where():
+    game = keli.load_game("kalah", engine="interp")
+    with pytest.raises(keli.Error, match="line 2 of the serialized state: 'x' is not an action id"):
+        game.deserialize_state("1\nx\n")
+    with pytest.raises(keli.Error, match="line 1 of the serialized state: .*not legal"):
+        game.deserialize_state("999\n")
+    state = game.new_initial_state()
+    with pytest.raises(keli.Error, match="no action to take back"):
+        state.undo_action()
+    a = state.legal_actions()[0]
+    state.apply_action(a)
+    with pytest.raises(keli.Error, match="the last action was"):
+        state.undo_action(0, a + 1)
+    assert state.history() == [a]  # a refused undo leaves the state as it was

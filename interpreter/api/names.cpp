@@ -39,7 +39,7 @@ compile::ParamSettings parse_settings(std::string_view inside, const std::string
     std::string key = trimmed(part.substr(0, eq == std::string_view::npos ? 0 : eq));
     if (eq == std::string_view::npos || key.empty() || !std::all_of(key.begin(), key.end(), is_name_char))
       throw Game::input_error(fmt::format("'{}' in the game string '{}' is not NAME=VALUE", trimmed(part), whole),
-                              "a game string reads: kalah(houses=6,seeds=4)");
+                              "a game string reads: NAME(K=V,...), as sowing_game(holes=6,relay=true)");
     std::string value = trimmed(part.substr(eq + 1));
     if (value == "True" || value == "False") value = value == "True" ? "true" : "false";  // OpenSpiel's bools
     out.emplace_back(key, value);

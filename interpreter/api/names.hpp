@@ -1,5 +1,5 @@
 // Games by name: the library's games (Keli's games/ folder) and OpenSpiel's game strings,
-// "raja_pasu(holes=6,relay=true)", turned into a file and parameter settings.
+// "sowing_game(holes=6,relay=true)", turned into a file and parameter settings.
 #pragma once
 
 #include <optional>

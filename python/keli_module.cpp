@@ -45,6 +45,14 @@ py::object typed_value(const std::string& v) {
   return py::str(v);
 }
 
+// The parameters in effect, typed as the game declares them: bools and ints as such, named
+// choices as str.
+py::dict typed_parameters(const api::Game& g) {
+  py::dict d;
+  for (const auto& [name, value] : g.program().params) d[py::str(name)] = typed_value(value);
+  return d;
+}
+
 std::shared_ptr<api::Game> load_game(const py::object& path, const py::object& params, const py::object& engine,
                                      const py::object& budget, const py::object& cache_dir) {
   std::string file = path_text(path, "path");
@@ -160,13 +168,8 @@ PYBIND11_MODULE(keli, m) {
              return d;
            })
       .def("engine", [](const api::Game& g) { return std::string(runtime::engine_name(g.engine())); })
-      .def("get_parameters",
-           [](const api::Game& g) {
-             // Typed as the game declares them: bools and ints as such, named choices as str.
-             py::dict d;
-             for (const auto& [name, value] : g.program().params) d[py::str(name)] = typed_value(value);
-             return d;
-           })
+      .def("get_parameters", &typed_parameters)
+      .def("get_type", [](const api::Game& g) { return keli_python::game_type(g, typed_parameters(g)); })
       .def(
           "deserialize_state",
           [](const std::shared_ptr<api::Game>& g, const py::object& t) {
@@ -190,6 +193,7 @@ PYBIND11_MODULE(keli, m) {
       .def("__repr__", [](const api::Game& g) { return "<keli.Game " + g.program().game_name + ">"; });
 
   keli_python::bind_state(m);
+  keli_python::bind_game_type(m);
 
   py::class_<Player>(m, "Player")
       .def(py::init([](const std::shared_ptr<api::Game>& g, const py::object& spec, const py::object& seed) {

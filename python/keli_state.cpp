@@ -1,6 +1,7 @@
 // keli.State (OpenSpiel's state methods over api::State) and keli.Observation (the state as a
 // numpy array with a named view of each table); no rules here.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -207,6 +208,23 @@ void bind_state(py::module_& m) {
       .def("is_initial_state", [](const api::State& s) { return s.history_size() == 0; })
       .def("is_simultaneous_node", [](const api::State&) { return false; })
       .def("serialize", engine_method(&api::State::serialize))
+      .def(
+          "observation_string",
+          [](const api::State& s, const py::object& player) {
+            // Perfect information: every seat sees the whole board.
+            if (!player.is_none()) player_number(s, player);
+            return on_engine(s.game(), [&] { return s.to_string(); });
+          },
+          py::arg("player") = py::none())
+      .def(
+          "information_state_string",
+          [](const api::State& s, const py::object& player) {
+            // Perfect information: what a seat knows is the whole history (pyspiel's HistoryString).
+            if (!player.is_none()) player_number(s, player);
+            auto h = on_engine(s.game(), [&] { return s.history(); });
+            return fmt::format("{}", fmt::join(h, ", "));
+          },
+          py::arg("player") = py::none())
       .def(
           "undo_action",
           [](api::State& s, const py::object& player, const py::object& action) {

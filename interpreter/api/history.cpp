@@ -75,9 +75,9 @@ State State::deserialize(std::shared_ptr<const Game> game, const std::string& te
     int64_t id = 0;
     auto [ptr, ec] = std::from_chars(word.data(), word.data() + word.size(), id);
     if (ec != std::errc() || ptr != word.data() + word.size())
-      throw Game::input_error(fmt::format("line {} of the serialized state: '{}' is not an action id", line,
-                                          word.substr(0, 80)),
-                              "a serialized state is one action id a line, as State.serialize() writes it");
+      throw Game::input_error(
+          fmt::format("line {} of the serialized state: '{}' is not an action id", line, word.substr(0, 80)),
+          "a serialized state is one action id a line, as State.serialize() writes it");
     try {
       s.apply_action(id);
     } catch (const Error& e) {

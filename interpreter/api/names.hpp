@@ -14,8 +14,8 @@ namespace keli::api {
 std::vector<std::string> registered_names();
 
 struct GameSpec {
-  std::string path;                // the game file
-  compile::ParamSettings params;   // from the string's parentheses, in order
+  std::string path;               // the game file
+  compile::ParamSettings params;  // from the string's parentheses, in order
 };
 // `text` as a game string: NAME or NAME(K=V,...) with NAME one of registered_names(). Nothing
 // when `text` is not of that shape (it is then a path); Error (E705) for a name not in the library

@@ -111,6 +111,13 @@ bool load_file(const std::string& name, const LibraryFile& f, Load& l) {
 
 }  // namespace
 
+// Done before the first input, outside libFuzzer's per-input timeout: the work every input
+// shares (a slow start on a busy machine is not a hang of an input).
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  (void)library();
+  return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Load l;
   int file = l.src.add("fuzz.keli", std::string(reinterpret_cast<const char*>(data), size));

@@ -78,6 +78,10 @@ std::string scratch_file() {
 
 }  // namespace
 
+// Called before the first input (libFuzzer's hook); the scenario target's shared work, its
+// games, is kept as inputs first ask for it.
+extern "C" int LLVMFuzzerInitialize(int*, char***) { return 0; }
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const std::string path = scratch_file();
   static KeptGames games;

@@ -33,6 +33,13 @@ std::string scratch_path() {
 
 }  // namespace
 
+// Done before the first input, outside libFuzzer's per-input timeout: the work every input
+// shares (a slow start on a busy machine is not a hang of an input).
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  (void)program();
+  return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const std::string path = scratch_path();
   {

@@ -104,3 +104,31 @@ def test_serialized_states_that_do_not_replay_say_where():
     with pytest.raises(keli.Error, match="the last action was"):
         state.undo_action(0, a + 1)
     assert state.history() == [a]  # a refused undo leaves the state as it was
+
+
+@pytest.mark.parametrize("path", GAMES, ids=name)
+def test_game_type_describes_the_game(path):
+    game = keli.load_game(path, engine="interp")
+    t = game.get_type()
+    assert t.short_name == name(path) and t.long_name == game.name()
+    assert t.dynamics == keli.GameType.Dynamics.SEQUENTIAL
+    assert t.information == keli.GameType.Information.PERFECT_INFORMATION
+    assert t.utility == keli.GameType.Utility.ZERO_SUM and t.reward_model == keli.GameType.RewardModel.TERMINAL
+    assert t.min_num_players == t.max_num_players == game.num_players()
+    assert t.parameter_specification == game.get_parameters()
+    state = game.new_initial_state()
+    # A game with dice has a chance node somewhere: it says it is stochastic, and one without
+    # never meets one (checked along a short random game).
+    rng = random.Random(5)
+    met_chance = False
+    for _ in range(200):
+        if state.is_terminal():
+            break
+        met_chance |= state.is_chance_node()
+        state.apply_action(random_action(state, rng))
+    if met_chance:
+        assert t.chance_mode == keli.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    if t.chance_mode == keli.GameType.ChanceMode.DETERMINISTIC:
+        assert game.max_chance_outcomes() == 0 or not met_chance
+    assert state.information_state_string(0) == ", ".join(str(a) for a in state.history())
+    assert state.observation_string(0) == str(state)

@@ -49,7 +49,8 @@ void bind_enum(py::class_<GameType>& t, const char* name, std::initializer_list<
 void bind_game_type(py::module_& m) {
   py::class_<GameType> t(m, "GameType");
   bind_enum<Dynamics>(t, "Dynamics",
-                      {{"SEQUENTIAL", Dynamics::SEQUENTIAL}, {"SIMULTANEOUS", Dynamics::SIMULTANEOUS},
+                      {{"SEQUENTIAL", Dynamics::SEQUENTIAL},
+                       {"SIMULTANEOUS", Dynamics::SIMULTANEOUS},
                        {"MEAN_FIELD", Dynamics::MEAN_FIELD}});
   bind_enum<ChanceMode>(t, "ChanceMode",
                         {{"DETERMINISTIC", ChanceMode::DETERMINISTIC},
@@ -60,8 +61,10 @@ void bind_game_type(py::module_& m) {
                           {"PERFECT_INFORMATION", Information::PERFECT_INFORMATION},
                           {"IMPERFECT_INFORMATION", Information::IMPERFECT_INFORMATION}});
   bind_enum<Utility>(t, "Utility",
-                     {{"ZERO_SUM", Utility::ZERO_SUM}, {"CONSTANT_SUM", Utility::CONSTANT_SUM},
-                      {"GENERAL_SUM", Utility::GENERAL_SUM}, {"IDENTICAL", Utility::IDENTICAL}});
+                     {{"ZERO_SUM", Utility::ZERO_SUM},
+                      {"CONSTANT_SUM", Utility::CONSTANT_SUM},
+                      {"GENERAL_SUM", Utility::GENERAL_SUM},
+                      {"IDENTICAL", Utility::IDENTICAL}});
   bind_enum<RewardModel>(t, "RewardModel", {{"REWARDS", RewardModel::REWARDS}, {"TERMINAL", RewardModel::TERMINAL}});
 #define KELI_FIELD(name) .def_readonly(#name, &GameType::name)
   t KELI_FIELD(short_name) KELI_FIELD(long_name) KELI_FIELD(dynamics) KELI_FIELD(chance_mode) KELI_FIELD(information)

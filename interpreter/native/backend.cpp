@@ -2,10 +2,12 @@
 #include "native/backend.hpp"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cstring>
 #include <exception>
 #include <cstdlib>
 #include <filesystem>
@@ -26,10 +28,11 @@
 namespace keli::native {
 namespace fs = std::filesystem;
 
-Module::Module(void* handle, const keli_module* table, std::string path)
-    : handle_(handle), table_(table), path_(std::move(path)) {}
+Module::Module(void* handle, const keli_module* table, std::string path, int fd)
+    : handle_(handle), table_(table), path_(std::move(path)), fd_(fd) {}
 Module::~Module() {
   if (handle_) dlclose(handle_);
+  if (fd_ >= 0) ::close(fd_);
 }
 
 std::string digest(const std::string& text) { return sha256_hex(text); }
@@ -56,13 +59,37 @@ std::string unique_suffix() {
   return fmt::format("{}.{}", getpid(), counter++);
 }
 
+// The name a module is loaded by: its descriptor's. The dynamic loader returns a library already
+// loaded under the same name instead of reading the file, and a descriptor's number is used
+// again once closed, so the descriptor is moved to a number no loaded library is named by (one
+// loaded before may stay loaded after dlclose). -1 when no descriptor is free.
+int unique_load_fd(int fd) {
+  for (;;) {
+    const std::string name = fmt::format("/proc/self/fd/{}", fd);
+    void* loaded = dlopen(name.c_str(), RTLD_LAZY | RTLD_NOLOAD);
+    if (!loaded) return fd;
+    dlclose(loaded);  // RTLD_NOLOAD counted a reference
+    int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, fd + 1);
+    ::close(fd);
+    if (moved < 0) return -1;
+    fd = moved;
+  }
+}
+
 // Opens a verified module and checks it is the one asked for; null with `why` when it is not.
+// The very file whose bytes were hashed is loaded, through its descriptor.
 std::shared_ptr<Module> open(const fs::path& so, const std::string& hash, std::string& why) {
   VerifiedModule file(so, why);
   if (!file.ok()) return nullptr;
-  void* h = dlopen(file.load_path().c_str(), RTLD_NOW | RTLD_LOCAL);
+  int fd = unique_load_fd(file.take());
+  if (fd < 0) {
+    why = std::strerror(errno);
+    return nullptr;
+  }
+  void* h = dlopen(fmt::format("/proc/self/fd/{}", fd).c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!h) {
     why = dlerror();
+    ::close(fd);
     return nullptr;
   }
   auto entry = reinterpret_cast<keli_native_entry_fn>(dlsym(h, KELI_NATIVE_ENTRY));
@@ -72,9 +99,10 @@ std::shared_ptr<Module> open(const fs::path& so, const std::string& hash, std::s
           : t->abi_version != KELI_NATIVE_ABI_VERSION ? "another ABI version"
                                                       : "another program";
     dlclose(h);
+    ::close(fd);
     return nullptr;
   }
-  return std::make_shared<Module>(h, t, so.string());
+  return std::make_shared<Module>(h, t, so.string(), fd);
 }
 
 // The files one build writes, removed unless kept: no litter when a build fails.

@@ -32,7 +32,9 @@ struct Bug : std::runtime_error {
 // A loaded module; unloaded when the last game using it goes.
 class Module {
  public:
-  Module(void* handle, const keli_module* table, std::string path);
+  // `fd`: the descriptor the module was loaded through, kept open while it is loaded (so that its
+  // /proc/self/fd name stays its own), closed after dlclose.
+  Module(void* handle, const keli_module* table, std::string path, int fd);
   ~Module();
   Module(const Module&) = delete;
   Module& operator=(const Module&) = delete;
@@ -43,6 +45,7 @@ class Module {
   void* handle_;
   const keli_module* table_;
   std::string path_;
+  int fd_;
 };
 
 // $XDG_CACHE_HOME/keli, else ~/.cache/keli.

@@ -145,8 +145,6 @@ VerifiedModule::~VerifiedModule() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-std::string VerifiedModule::load_path() const { return fmt::format("/proc/self/fd/{}", fd_); }
-
 std::string install_module(const fs::path& built, const fs::path& so) {
   std::string bytes;
   int fd = ::open(built.c_str(), O_RDONLY | O_CLOEXEC);

@@ -35,7 +35,12 @@ class VerifiedModule {
   VerifiedModule(const VerifiedModule&) = delete;
   VerifiedModule& operator=(const VerifiedModule&) = delete;
   bool ok() const { return fd_ >= 0; }
-  std::string load_path() const;  // /proc/self/fd/N
+  // The descriptor, for the caller to keep and close: the module is loaded through it.
+  int take() {
+    int fd = fd_;
+    fd_ = -1;
+    return fd;
+  }
 
  private:
   int fd_ = -1;

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "api/game.hpp"
 #include "native/toolchain.hpp"
 #include "support.hpp"
 
@@ -179,6 +180,25 @@ TEST_CASE("native cache: a full disk or a read-only one is told as such, leaving
   CHECK(ro.err.find("Read-only file system") != std::string::npos);
   CHECK(run_native(dir / "cache", "auto").status == 0);
   ::umount(dir.c_str());
+}
+
+// Modules are loaded through their descriptors (/proc/self/fd/N), and the dynamic loader hands
+// back a library already loaded under the same name: with descriptors closed after loading, the
+// second game of a process got the first game's module ("another program").
+TEST_CASE("native cache: one process loads several games' modules, drops them and loads them again",
+          "[native][cache][hardening]") {
+  if (!native::find_compiler()) return;
+  fs::path cache = scratch("several");
+  runtime::EngineOptions o{runtime::Engine::Native, cache.string(), 0, false};
+  for (int round = 0; round < 2; ++round) {
+    std::vector<std::shared_ptr<api::Game>> games;
+    for (const std::string name : {"kalah", "oware", "raja_pasu"}) {
+      games.push_back(api::Game::load(source_path("games/" + name + ".keli"), {}, o));
+      CHECK(games.back()->engine() == runtime::Engine::Native);
+      CHECK(games.back()->program().game_name == api::State(games.back()).game().program().game_name);
+    }
+  }
+  fs::remove_all(cache);
 }
 
 }  // namespace keli::test

@@ -6,8 +6,8 @@
 
 namespace keli::native {
 
-Module::Module(void* handle, const keli_module* table, std::string path)
-    : handle_(handle), table_(table), path_(std::move(path)) {}
+Module::Module(void* handle, const keli_module* table, std::string path, int fd)
+    : handle_(handle), table_(table), path_(std::move(path)), fd_(fd) {}
 Module::~Module() = default;
 
 std::string default_cache_dir() { return ""; }

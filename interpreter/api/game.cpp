@@ -204,15 +204,16 @@ void State::apply_action(int64_t id) {
   throw Game::input_error(fmt::format("the move {} is not legal here", what), legal_hint());
 }
 
-void State::apply_text(const std::string& notation) {
+std::pair<int64_t, runtime::Move> State::legal_move_read(const std::string& text) const {
   need_decision("move");
   for (const auto& [id, m] : legal_moves())
-    if (game_->runner().notation(s_, m) == notation || game_->runner().call_text(m) == notation) {
-      runtime::Move chosen = m;
-      step(id, [&](runtime::Game& g, runtime::State& s) { g.apply(s, chosen); });
-      return;
-    }
-  throw Game::input_error(fmt::format("the move '{}' is not legal here", notation), legal_hint());
+    if (game_->runner().notation(s_, m) == text || game_->runner().call_text(m) == text) return {id, m};
+  throw Game::input_error(fmt::format("the move '{}' is not legal here", text), legal_hint());
+}
+
+void State::apply_text(const std::string& notation) {
+  const auto [id, chosen] = legal_move_read(notation);
+  step(id, [&](runtime::Game& g, runtime::State& s) { g.apply(s, chosen); });
 }
 
 std::string State::legal_hint() const {

@@ -156,6 +156,9 @@ class State {
  private:
   void need_decision(const char* what) const;
   std::string legal_hint() const;  // "legal (action id in brackets): sow 0 (0), ..."
+  // At a decision, the legal move that reads `text` (its notation or its call), with its id;
+  // Error otherwise (apply_text and string_to_action).
+  std::pair<int64_t, runtime::Move> legal_move_read(const std::string& text) const;
   void need_chance(const char* what) const;
   template <typename F>
   void step(int64_t action, F&& f);  // runs f on a copy; on success keeps it, the notes and the action

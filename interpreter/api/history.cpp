@@ -111,10 +111,7 @@ int64_t State::string_to_action(const std::string& text) const {
     throw Game::input_error(fmt::format("'{}' is no throw of the dice here", text),
                             "a throw reads as action_to_string prints it: roll 4 2");
   }
-  need_decision("move");
-  for (const auto& [id, m] : legal_moves())
-    if (game_->runner().notation(s_, m) == text || game_->runner().call_text(m) == text) return id;
-  throw Game::input_error(fmt::format("the move '{}' is not legal here", text), legal_hint());
+  return legal_move_read(text).first;
 }
 
 bool State::same_position(const State& o) const {

@@ -212,8 +212,10 @@ std::pair<int64_t, runtime::Move> State::legal_move_read(const std::string& text
 }
 
 void State::apply_text(const std::string& notation) {
-  const auto [id, chosen] = legal_move_read(notation);
-  step(id, [&](runtime::Game& g, runtime::State& s) { g.apply(s, chosen); });
+  // Named members, not a structured binding: clang 14 does not let a lambda capture a binding.
+  const std::pair<int64_t, runtime::Move> read = legal_move_read(notation);
+  const runtime::Move& chosen = read.second;
+  step(read.first, [&](runtime::Game& g, runtime::State& s) { g.apply(s, chosen); });
 }
 
 std::string State::legal_hint() const {

@@ -27,6 +27,16 @@ py::object as_int(const py::handle& v) {
 
 void bad_argument(const std::string& message) { throw keli::api::Game::input_error(message); }
 
+void need_numpy(const std::string& call) {
+  try {
+    py::module_::import("numpy");
+  } catch (const py::error_already_set&) {
+    throw keli::api::Game::input_error(
+        fmt::format("{} gives numpy arrays, and numpy does not import here", call),
+        "install it: pip install numpy (or pip install .[observations]), or Debian's python3-numpy");
+  }
+}
+
 int64_t whole_number(const py::handle& v, const std::string& what, int64_t low, int64_t high) {
   const std::string range = fmt::format("a whole number from {} to {}", low, high);
   py::object i = as_int(v);

@@ -23,8 +23,7 @@ std::vector<api::State*> states_of(const py::handle& states) {
     bad_argument("states must be a list of keli.State");
   std::vector<api::State*> out;
   for (const auto& s : py::reinterpret_borrow<py::sequence>(states)) {
-    if (!py::isinstance<api::State>(s))
-      bad_argument(fmt::format("states[{}] is no keli.State", out.size()));
+    if (!py::isinstance<api::State>(s)) bad_argument(fmt::format("states[{}] is no keli.State", out.size()));
     out.push_back(&s.cast<api::State&>());
   }
   return out;
@@ -47,11 +46,15 @@ std::vector<int64_t> actions_of(const py::handle& actions, size_t n) {
   return out;
 }
 
-// Applies actions[i] to states[i], in order. The states before a failing one are stepped; it and
-// those after are as they were; keli.Error says which state failed.
-void apply_actions(const py::object& states, const py::object& actions) {
+// Applies actions[i] to states[i], in order, and says which states have ended (a numpy bool
+// array), so that a learner's loop restarts those without asking each state. The states before a
+// failing one are stepped; it and those after are as they were; keli.Error says which state failed.
+py::array_t<bool> apply_actions(const py::object& states, const py::object& actions) {
+  need_numpy("keli.apply_actions");
   std::vector<api::State*> s = states_of(states);
   std::vector<int64_t> a = actions_of(actions, s.size());
+  py::array_t<bool> ended(static_cast<py::ssize_t>(s.size()));
+  bool* flags = ended.mutable_data();
   size_t failed = s.size();
   std::string why, code;
   {
@@ -60,6 +63,7 @@ void apply_actions(const py::object& states, const py::object& actions) {
       std::lock_guard<std::mutex> one_at_a_time(s[i]->game().lock());
       try {
         s[i]->apply_action(a[i]);
+        flags[i] = s[i]->is_terminal();
       } catch (const api::Error& e) {
         failed = i, why = e.what(), code = e.code();
         break;
@@ -67,12 +71,14 @@ void apply_actions(const py::object& states, const py::object& actions) {
     }
   }
   if (failed < s.size()) throw api::Error(fmt::format("states[{}]: {}", failed, why), code);
+  return ended;
 }
 
 // One row a state: 1 for each legal action id. The width holds any state's ids: the larger of
 // num_distinct_actions and max_chance_outcomes of the first state's game (all the states' games
 // must have the same widths).
 py::array_t<int8_t> legal_actions_masks(const py::object& states) {
+  need_numpy("keli.legal_actions_masks");
   std::vector<api::State*> s = states_of(states);
   int64_t width = 0;
   for (const api::State* x : s) {
@@ -96,7 +102,8 @@ py::array_t<int8_t> legal_actions_masks(const py::object& states) {
 
 void bind_batch(py::module_& m) {
   m.def("apply_actions", &apply_actions, py::arg("states"), py::arg("actions"),
-        "Applies actions[i] to states[i] for every i, without the GIL; keli.Error names the state that failed.");
+        "Applies actions[i] to states[i] for every i, without the GIL, and returns a numpy bool array: "
+        "which states have ended. keli.Error names the state that failed.");
   m.def("legal_actions_masks", &legal_actions_masks, py::arg("states"),
         "A numpy int8 array, one row a state, 1 for each legal action id.");
 }

@@ -21,6 +21,8 @@ pybind11::object game_type(const keli::api::Game& g, const pybind11::dict& param
 
 // Throws keli.Error (E705) saying what is wrong with an argument.
 [[noreturn]] void bad_argument(const std::string& message);
+// Throws keli.Error saying that `call` needs numpy, when numpy does not import.
+void need_numpy(const std::string& call);
 // An int argument (numpy's integers too; not a bool) from `low` to `high`, else keli.Error
 // naming `what` and the range.
 int64_t whole_number(const pybind11::handle& v, const std::string& what, int64_t low, int64_t high);

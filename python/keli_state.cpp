@@ -35,6 +35,7 @@ py::array_t<int32_t> view(const py::array_t<int32_t>& base, int first, std::vect
 }
 
 Observation observe(const api::State& s) {
+  keli_python::need_numpy("state.observation()");
   const compile::Program& p = s.game().program();
   std::vector<int32_t> slots = keli_python::on_engine(s.game(), [&] { return s.observation(); });
   Observation o{py::array_t<int32_t>(static_cast<py::ssize_t>(slots.size()), slots.data()), {}, {}};

@@ -151,6 +151,9 @@ PYBIND11_MODULE(keli, m) {
       .def("num_players", [](const api::Game& g) { return g.program().num_players; })
       .def("num_distinct_actions", [](const api::Game& g) { return g.actions().num_distinct_actions(); })
       .def("max_chance_outcomes", [](const api::Game& g) { return g.actions().max_chance_outcomes(); })
+      // pyspiel's bound on a game's decisions: the game's `limit moves` (or the engine's default),
+      // after which it ends by limit (chance outcomes are not counted, as in pyspiel).
+      .def("max_game_length", [](const api::Game& g) { return g.program().move_limit; })
       .def("min_utility", [](const api::Game&) { return -1.0; })
       .def("max_utility", [](const api::Game&) { return 1.0; })
       .def("utility_sum", [](const api::Game&) { return 0.0; })

@@ -1,6 +1,9 @@
 # Shared fixtures of the Python module's tests: where the keli binary, the games and a cache are.
 import glob
+import itertools
+import json
 import os
+import re
 import subprocess
 
 import pytest
@@ -25,3 +28,37 @@ def run_keli(*args, check=True):
 @pytest.fixture(scope="session")
 def cache_dir(tmp_path_factory):
     return str(tmp_path_factory.mktemp("native-cache"))
+
+
+def battery_axes(path):
+    """The parameters the random-play battery combines for a game (games/NAME.battery.yaml's
+    `axes: [...]`), or None when the plan names none: then every bool and choice parameter."""
+    plan = path[: -len(".keli")] + ".battery.yaml"
+    if not os.path.exists(plan):
+        return None
+    with open(plan) as f:
+        m = re.search(r"^axes:\s*\[([^\]]*)\]", f.read(), re.M)
+    return None if m is None else [a.strip() for a in m.group(1).split(",") if a.strip()]
+
+
+def option_sets(path):
+    """Every option set of a game as the battery plays them (tests/unit/battery_test.cpp): each
+    combination of the values of its bool and choice parameters on the battery's axes, as a
+    params dict; the first is the defaults."""
+    described = json.loads(run_keli("describe", path, "--json").stdout)
+    axes = battery_axes(path)
+    names, values = [], []
+    for p in described["params"]:
+        if axes is not None and p["name"] not in axes:
+            continue
+        default = p["default"]
+        if p["type"] == "bool":
+            choices = [default == "true", default != "true"]
+        elif p["allowed"]:  # named choices, or whole numbers from a list
+            typed = int if p["type"].startswith("int") else str
+            choices = [typed(default)] + [typed(a) for a in p["allowed"] if a != default]
+        else:
+            continue
+        names.append(p["name"])
+        values.append(choices)
+    return [dict(zip(names, combo)) for combo in itertools.product(*values)]

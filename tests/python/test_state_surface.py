@@ -10,7 +10,7 @@ import random
 import pytest
 
 import keli
-from conftest import GAMES, ROOT
+from conftest import GAMES, ROOT, option_sets
 
 STEPS = 60  # steps of each game checked; the rest of the game is played to its end
 UNDO_EVERY = 15  # undo_action replays the game so far: checked every so many steps
@@ -48,29 +48,61 @@ def check_step(game, state, step):
         assert nxt == state and nxt.history() == state.history()
 
 
+def play_checked(game, rng, checked_steps, most_steps=None):
+    """A random game with check_step at each of its first checked_steps steps, played to its end
+    (or for most_steps steps): what every state and the end must be, whatever the game."""
+    state = game.new_initial_state()
+    assert state.is_initial_state() and state.history() == [] and not state.is_simultaneous_node()
+    shape = state.observation().array.shape
+    step = decisions = 0
+    while not state.is_terminal() and (most_steps is None or step < most_steps):
+        checked = step < checked_steps
+        if checked:
+            check_step(game, state, step)
+            assert state.observation().array.shape == shape
+        decisions += not state.is_chance_node()
+        a = random_action(state, rng)
+        before = state.clone() if checked else None
+        state.apply_action(a)
+        if checked:
+            assert state.history() == before.history() + [a]
+        step += 1
+    assert decisions <= game.max_game_length()
+    returns = state.returns()
+    assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
+    assert sum(returns) == pytest.approx(game.utility_sum())
+    assert state.rewards() == returns
+    assert [state.player_return(p) for p in range(game.num_players())] == returns
+    return state
+
+
 @pytest.mark.parametrize("path", GAMES, ids=name)
 def test_state_surface_at_every_step(path):
     game = keli.load_game(path, engine="interp")
-    rng = random.Random(11)
-    state = game.new_initial_state()
-    assert state.is_initial_state() and state.history() == [] and not state.is_simultaneous_node()
-    step = 0
-    while not state.is_terminal():
-        if step < STEPS:
-            check_step(game, state, step)
-        a = random_action(state, rng)
-        if step < STEPS:
-            before = state.clone()
-            state.apply_action(a)
-            assert state.history() == before.history() + [a]
-        else:
-            state.apply_action(a)
-        step += 1
-    assert state.rewards() == state.returns()
-    assert [state.player_return(p) for p in range(game.num_players())] == state.returns()
+    state = play_checked(game, random.Random(11), STEPS)
+    assert state.is_terminal()
     again = pickle.loads(pickle.dumps(state))
     assert again == state and hash(again) == hash(state) and again.history() == state.history()
     assert pickle.loads(pickle.dumps(game)).get_parameters() == game.get_parameters()
+
+
+# Every other option set of every game (the battery's: its plan's axes, or every bool and choice
+# parameter), checked for fewer steps and played on for at most so many: the defaults are
+# checked whole above.
+OPTION_STEPS = 20
+OPTION_MOST_STEPS = 3000
+OPTION_SETS = [(p, o) for p in GAMES for o in option_sets(p)[1:]]
+
+
+@pytest.mark.parametrize(
+    "path, options", OPTION_SETS, ids=[name(p) + "(" + ",".join(f"{k}={v}" for k, v in o.items()) + ")" for p, o in OPTION_SETS]
+)
+def test_state_surface_of_every_option_set(path, options):
+    game = keli.load_game(path, params=options, engine="interp")
+    assert all(game.get_parameters()[k] == v for k, v in options.items())
+    state = play_checked(game, random.Random(13), OPTION_STEPS, OPTION_MOST_STEPS)
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and again.get_game().get_parameters() == game.get_parameters()
 
 
 def test_games_by_name_and_game_strings():

@@ -31,7 +31,7 @@ struct GameType {
   bool provides_information_state_string = true;  // the history, as for any perfect-information game
   bool provides_information_state_tensor = false;
   bool provides_observation_string = true;  // the text board
-  bool provides_observation_tensor = false;
+  bool provides_observation_tensor = true;  // api::Observer's, from the game's tables
   bool provides_factored_observation_string = false;
   bool default_loadable = true;
   py::dict parameter_specification;

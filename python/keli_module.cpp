@@ -198,6 +198,7 @@ PYBIND11_MODULE(keli, m) {
   keli_python::bind_state(m);
   keli_python::bind_game_type(m);
   keli_python::bind_batch(m);
+  keli_python::bind_observation(m);
 
   py::class_<Player>(m, "Player")
       .def(py::init([](const std::shared_ptr<api::Game>& g, const py::object& spec, const py::object& seed) {

@@ -15,7 +15,9 @@ namespace keli_python {
 
 void bind_state(pybind11::module_& m);      // keli.State and keli.Observation (keli_state.cpp)
 void bind_game_type(pybind11::module_& m);  // keli.GameType and its enums (keli_game_type.cpp)
-void bind_batch(pybind11::module_& m);      // keli.apply_actions, keli.legal_actions_masks (keli_batch.cpp)
+void bind_batch(pybind11::module_& m);
+void bind_observation(pybind11::module_& m);  // the observation tensor (keli_observation.cpp), after State and Game //
+                                              // keli.apply_actions, keli.legal_actions_masks (keli_batch.cpp)
 // A game's keli.GameType, its parameters (typed) as the parameter specification.
 pybind11::object game_type(const keli::api::Game& g, const pybind11::dict& parameters);
 

@@ -51,6 +51,23 @@ Game::Game(std::unique_ptr<GameFile> file, std::shared_ptr<const compile::Progra
                             file_->path(), e.what(), code),
                 code);
   }
+  observer_ = std::make_unique<Observer>(*program_, piece_owners());
+}
+
+// Each piece's owner in the initial state, as the observation orders pieces: -1 for a piece
+// whose owner is unknown (no `piece owner` function, or the setup fails to run).
+std::vector<int> Game::piece_owners() const {
+  const compile::Program& p = *program_;
+  std::vector<int> owner(static_cast<size_t>(p.num_pieces), -1);
+  if (p.piece_owner < 0) return owner;
+  try {
+    runtime::State s = game_->initial();
+    for (int64_t pc = 0; pc < p.num_pieces; ++pc)
+      owner[static_cast<size_t>(pc)] = static_cast<int>(game_->call(s, p.piece_owner, &pc, 1));
+  } catch (const diag::Error&) {
+    std::fill(owner.begin(), owner.end(), -1);
+  }
+  return owner;
 }
 
 runtime::ActionSpace Game::space() const {
@@ -82,6 +99,12 @@ State::State(std::shared_ptr<const Game> game) : game_(std::move(game)) {
 }
 
 std::vector<int32_t> State::observation() const { return {s_.begin(), s_.begin() + game_->program().visible_size}; }
+
+void State::observation_tensor(int seat, float* out) const {
+  if (seat < 0 || seat >= game_->program().num_players)
+    throw Game::input_error(fmt::format("no seat {}: the seats are 0 to {}", seat, game_->program().num_players - 1));
+  game_->observer().write(s_.data(), seat, out);
+}
 
 bool State::is_terminal() const { return game_->runner().over(s_); }
 bool State::is_chance_node() const { return game_->runner().chance(s_); }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "api/history.hpp"
+#include "api/observation.hpp"
 #include "compile/compiler.hpp"
 #include "runtime/actions.hpp"
 #include "runtime/game.hpp"
@@ -53,6 +54,8 @@ class Game {
   // The lock a program that uses runner() from several threads holds meanwhile (the Python
   // module, which steps states without the GIL).
   std::mutex& lock() const { return lock_; }
+  // The observation tensor's layout and writer (api/observation.hpp).
+  const Observer& observer() const { return *observer_; }
 
   // A runtime error as an Error with its position in the game's sources.
   Error error(const diag::Error& e) const;
@@ -61,11 +64,13 @@ class Game {
 
  private:
   runtime::ActionSpace space() const;  // the action ids, a game with too many an Error
+  std::vector<int> piece_owners() const;
   std::unique_ptr<GameFile> file_;
   std::shared_ptr<const compile::Program> program_;
   runtime::EngineOptions options_;
   std::unique_ptr<runtime::Game> game_;
   runtime::ActionSpace actions_;
+  std::unique_ptr<Observer> observer_;
   mutable std::mutex lock_;
 };
 
@@ -85,6 +90,8 @@ class State {
   const runtime::State& slots() const { return s_; }
   // Every visible slot (fixed slots, then the variables in declared order; no kept facts).
   std::vector<int32_t> observation() const;
+  // The observation tensor as `seat` sees it (api/observation.hpp): observer().size() numbers.
+  void observation_tensor(int seat, float* out) const;
 
   int current_player() const;  // the seat to decide, kChancePlayer or kTerminalPlayer
   bool is_chance_node() const;

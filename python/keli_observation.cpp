@@ -1,6 +1,6 @@
 // The observation tensor from Python (docs/python.md, "Observations"): pyspiel's
 // observation_tensor(player) as a numpy float32 array, its named parts as views of it, and the
-// game's layout; the tensor itself is api::Observer's (api/observation.hpp), no rules here.
+// game's layout; the tensor itself is runtime::Observer's (runtime/observation.hpp), no rules here.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -39,7 +39,7 @@ py::array_t<float> tensor(const api::State& s, const py::object& player) {
 py::dict tensor_parts(const api::State& s, const py::object& player) {
   py::array_t<float> whole = tensor(s, player);
   py::dict parts;
-  for (const api::ObservationPart& part : s.game().observer().parts()) {
+  for (const runtime::ObservationPart& part : s.game().observer().parts()) {
     std::vector<py::ssize_t> shape(part.shape.begin(), part.shape.end()), strides(shape.size());
     py::ssize_t stride = sizeof(float);
     for (size_t d = shape.size(); d-- > 0;) strides[d] = stride, stride *= shape[d];
@@ -50,7 +50,7 @@ py::dict tensor_parts(const api::State& s, const py::object& player) {
 
 py::list layout(const api::Game& g) {
   py::list out;
-  for (const api::ObservationPart& part : g.observer().parts())
+  for (const runtime::ObservationPart& part : g.observer().parts())
     out.append(py::dict(py::arg("name") = part.name, py::arg("offset") = part.offset, py::arg("shape") = part.shape,
                         py::arg("what") = part.what));
   return out;

@@ -51,23 +51,7 @@ Game::Game(std::unique_ptr<GameFile> file, std::shared_ptr<const compile::Progra
                             file_->path(), e.what(), code),
                 code);
   }
-  observer_ = std::make_unique<Observer>(*program_, piece_owners());
-}
-
-// Each piece's owner in the initial state, as the observation orders pieces: -1 for a piece
-// whose owner is unknown (no `piece owner` function, or the setup fails to run).
-std::vector<int> Game::piece_owners() const {
-  const compile::Program& p = *program_;
-  std::vector<int> owner(static_cast<size_t>(p.num_pieces), -1);
-  if (p.piece_owner < 0) return owner;
-  try {
-    runtime::State s = game_->initial();
-    for (int64_t pc = 0; pc < p.num_pieces; ++pc)
-      owner[static_cast<size_t>(pc)] = static_cast<int>(game_->call(s, p.piece_owner, &pc, 1));
-  } catch (const diag::Error&) {
-    std::fill(owner.begin(), owner.end(), -1);
-  }
-  return owner;
+  observer_ = std::make_unique<runtime::Observer>(*game_);
 }
 
 runtime::ActionSpace Game::space() const {

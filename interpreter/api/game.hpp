@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "api/history.hpp"
-#include "api/observation.hpp"
 #include "compile/compiler.hpp"
 #include "runtime/actions.hpp"
 #include "runtime/game.hpp"
+#include "runtime/observation.hpp"
 #include "session/game_file.hpp"
 
 namespace keli::api {
@@ -54,8 +54,8 @@ class Game {
   // The lock a program that uses runner() from several threads holds meanwhile (the Python
   // module, which steps states without the GIL).
   std::mutex& lock() const { return lock_; }
-  // The observation tensor's layout and writer (api/observation.hpp).
-  const Observer& observer() const { return *observer_; }
+  // The observation tensor's layout and writer (runtime/observation.hpp).
+  const runtime::Observer& observer() const { return *observer_; }
 
   // A runtime error as an Error with its position in the game's sources.
   Error error(const diag::Error& e) const;
@@ -64,13 +64,12 @@ class Game {
 
  private:
   runtime::ActionSpace space() const;  // the action ids, a game with too many an Error
-  std::vector<int> piece_owners() const;
   std::unique_ptr<GameFile> file_;
   std::shared_ptr<const compile::Program> program_;
   runtime::EngineOptions options_;
   std::unique_ptr<runtime::Game> game_;
   runtime::ActionSpace actions_;
-  std::unique_ptr<Observer> observer_;
+  std::unique_ptr<runtime::Observer> observer_;
   mutable std::mutex lock_;
 };
 
@@ -90,7 +89,7 @@ class State {
   const runtime::State& slots() const { return s_; }
   // Every visible slot (fixed slots, then the variables in declared order; no kept facts).
   std::vector<int32_t> observation() const;
-  // The observation tensor as `seat` sees it (api/observation.hpp): observer().size() numbers.
+  // The observation tensor as `seat` sees it (runtime/observation.hpp): observer().size() numbers.
   void observation_tensor(int seat, float* out) const;
 
   int current_player() const;  // the seat to decide, kChancePlayer or kTerminalPlayer

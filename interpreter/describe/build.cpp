@@ -153,17 +153,21 @@ std::vector<std::string> display_of(const check::Checked& ck, const compile::Pro
   return out;
 }
 
-// Teams and pieces per seat need the start position: a game says who owns a piece with a
-// function or table (its `display pieces ... by OWNER`), and who plays with whom with
-// `def team(p: player)`: seats with equal values are partners.
+// Teams, pieces per seat and the observation tensor's layout need the start position: a game says who owns a piece with
+// a function or table (its `display pieces ... by OWNER`), and who plays with whom with `def team(p: player)`: seats
+// with equal values are partners.
 void seats_at_start(const std::shared_ptr<const compile::Program>& prog, Description& d) {
   const compile::Program& p = *prog;
   int team = -1;
   for (size_t i = 0; i < p.callables.size(); ++i)
     if (p.callables[i].name == "team" && p.callables[i].params.size() == 1) team = static_cast<int>(i);
-  if (team < 0 && p.piece_owner < 0) return;
   try {
     runtime::Game g(prog);
+    runtime::Observer seen(g);
+    d.observation = seen.parts();
+    d.observation_size = seen.size();
+    d.observation_turns_board = seen.rotates_board();
+    if (team < 0 && p.piece_owner < 0) return;
     runtime::State s = g.initial();
     runtime::Machine m(p);
     m.bind(s.data());

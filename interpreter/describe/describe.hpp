@@ -9,8 +9,11 @@
 #include <utility>
 #include <vector>
 
+#include "runtime/observation.hpp"
+
 #include "ast/ast.hpp"
 #include "compile/program.hpp"
+#include "runtime/observation.hpp"
 #include "session/game_file.hpp"
 
 namespace keli::describe {
@@ -122,6 +125,11 @@ struct Description {
   int setups = 0;
   std::vector<Var> vars;
   int fixed_slots = 0;  // mover, phase, counters and places kept in every state
+  // The observation tensor (runtime/observation.hpp): its parts in order, its size, and whether
+  // each seat sees the board turned to its side.
+  std::vector<runtime::ObservationPart> observation;
+  int observation_size = 0;
+  bool observation_turns_board = false;
   int state_slots = 0;  // all of them
   std::vector<std::string> invariants;
   // The safety bounds (`limit` lines, in the `safety { }` block or outside it): what the game

@@ -174,6 +174,19 @@ std::string to_json(const Description& d) {
           }));
   o.num("setups", d.setups);
   o.field("state", state_json(d));
+  o.field("observation", Object()
+                             .num("size", d.observation_size)
+                             .flag("turns_board", d.observation_turns_board)
+                             .field("parts", array(d.observation,
+                                                   [](const runtime::ObservationPart& part) {
+                                                     return Object()
+                                                         .str("name", part.name)
+                                                         .num("offset", part.offset)
+                                                         .field("shape", util::json_array(part.shape))
+                                                         .str("what", part.what)
+                                                         .done();
+                                                   }))
+                             .done());
   o.field("invariants", strings(d.invariants));
   o.num("move_limit", d.move_limit).flag("limit_declared", d.limit_declared);
   o.num("work_budget", d.work_budget).flag("work_declared", d.work_declared).num("history", d.history);

@@ -1,6 +1,7 @@
 // A Description as plain text: one section per topic with a heading, aligned columns, long lines
 // wrapped at the given width with a hanging indent.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -282,6 +283,19 @@ void rules_section(Writer& w, const Description& d) {
   }
 }
 
+// The observation tensor a learner gets (docs/python.md, "Observations"), part by part.
+void observation_section(Writer& w, const Description& d) {
+  if (d.observation.empty()) return;
+  w.heading(fmt::format(
+      "Observation tensor ({} numbers, from any seat's side; {})", d.observation_size,
+      d.observation_turns_board ? "the board turned to the observer's side" : "sites as numbered for every seat"));
+  std::vector<std::vector<std::string>> rows = {{"part", "shape", "offset", "numbers"}};
+  for (const auto& part : d.observation)
+    rows.push_back({part.name, part.shape.empty() ? "one value" : fmt::format("{}", fmt::join(part.shape, " x ")),
+                    std::to_string(part.offset), part.what});
+  w.table(rows);
+}
+
 void state_section(Writer& w, const Description& d) {
   w.heading("State (4 bytes a slot)");
   std::vector<std::vector<std::string>> rows = {{"variable", "type", "shape", "slots", "bytes"}};
@@ -292,6 +306,7 @@ void state_section(Writer& w, const Description& d) {
                   std::to_string(4 * d.fixed_slots)});
   rows.push_back({"total", "", "", std::to_string(d.state_slots), std::to_string(4 * d.state_slots)});
   w.table(rows);
+  observation_section(w, d);
   w.heading("Checks");
   if (d.invariants.empty()) w.line("no invariants");
   for (const auto& i : d.invariants) w.line("invariant: " + i, 2, 4);

@@ -145,6 +145,31 @@ TEST_CASE("describe names seats, teams, pieces, tracks and dice", "[describe]") 
   CHECK(raja.shapes == std::vector<std::string>{"two_rows"});
 }
 
+TEST_CASE("describe lays out the observation tensor from the game's tables", "[describe][observation]") {
+  // Kalah: the seats' rows and stores agree on a turn of the board; the parts in order.
+  auto kalah = described(source_path("games/kalah.keli"));
+  CHECK(kalah.observation_turns_board);
+  CHECK(kalah.observation_size == 34);
+  std::vector<std::string> names;
+  for (const auto& part : kalah.observation) names.push_back(part.name);
+  CHECK(names == std::vector<std::string>{"to_move", "places", "counters", "closed", "store"});
+  CHECK(kalah.observation[2].offset == 4);
+  CHECK(kalah.observation[2].shape == std::vector<int>{14});
+  // Pahada Keliya: a phase part, and a race board read the same from every seat.
+  auto pahada = described(source_path("games/pahada_keliya.keli"));
+  CHECK_FALSE(pahada.observation_turns_board);
+  REQUIRE(pahada.observation.size() > 1);
+  CHECK(pahada.observation[1].name == "phase");
+  int end = 0;
+  for (const auto& part : pahada.observation) {
+    CHECK(part.offset == end);  // the parts tile the tensor
+    int n = 1;
+    for (int x : part.shape) n *= x;
+    end += n;
+  }
+  CHECK(end == pahada.observation_size);
+}
+
 TEST_CASE("describe lists exactly what each variant changes", "[describe]") {
   const std::vector<std::pair<std::string, Sets>> variants = {
       {"pahada_keliya_simple", {{"escort", "parker", "simple"}}},

@@ -10,8 +10,9 @@
 #include <vector>
 
 #include "compile/program.hpp"
+#include "runtime/game.hpp"
 
-namespace keli::api {
+namespace keli::runtime {
 
 // One named part of the tensor: its place in the flat tensor and its shape (row-major).
 struct ObservationPart {
@@ -23,6 +24,8 @@ struct ObservationPart {
 
 class Observer {
  public:
+  // The layout of `g`'s program, its pieces' owners read from the initial state.
+  explicit Observer(Game& g);
   // `piece_owner[pc]`: the seat owning each piece in the initial state (-1: none or unknown).
   Observer(const compile::Program& p, std::vector<int> piece_owner);
 
@@ -34,6 +37,7 @@ class Observer {
   void write(const int32_t* slots, int seat, float* out) const;
 
  private:
+  void build(const std::vector<int>& piece_owner);
   void find_site_rotation();
   void order_pieces(const std::vector<int>& piece_owner);
   void lay_out();
@@ -54,4 +58,4 @@ class Observer {
   int size_ = 0;
 };
 
-}  // namespace keli::api
+}  // namespace keli::runtime

@@ -1,13 +1,13 @@
-// The observation tensor of api/observation.hpp: the board's rotation for each seat found from
+// The observation tensor of runtime/observation.hpp: the board's rotation for each seat found from
 // the game's per-seat tables, the pieces ordered by owner from each seat, and the tensor written
 // part by part from a state's visible slots.
-#include "api/observation.hpp"
+#include "runtime/observation.hpp"
 
 #include <algorithm>
 #include <numeric>
 #include <set>
 
-namespace keli::api {
+namespace keli::runtime {
 
 namespace {
 
@@ -55,7 +55,27 @@ std::vector<int> inverse(const std::vector<int>& perm) {
 
 }  // namespace
 
-Observer::Observer(const compile::Program& p, std::vector<int> piece_owner) : p_(p) {
+// Each piece's owner in the initial state: -1 for a piece whose owner is unknown (no `piece
+// owner` function, or the setup fails to run, which it would in play too).
+static std::vector<int> piece_owners(Game& g) {
+  const compile::Program& p = g.program();
+  std::vector<int> owner(static_cast<size_t>(p.num_pieces), -1);
+  if (p.piece_owner < 0) return owner;
+  try {
+    State s = g.initial();
+    for (int64_t pc = 0; pc < p.num_pieces; ++pc)
+      owner[static_cast<size_t>(pc)] = static_cast<int>(g.call(s, p.piece_owner, &pc, 1));
+  } catch (const diag::Error&) {
+    std::fill(owner.begin(), owner.end(), -1);
+  }
+  return owner;
+}
+
+Observer::Observer(const compile::Program& p, std::vector<int> piece_owner) : p_(p) { build(piece_owner); }
+
+Observer::Observer(Game& g) : p_(g.program()) { build(piece_owners(g)); }
+
+void Observer::build(const std::vector<int>& piece_owner) {
   find_site_rotation();
   order_pieces(piece_owner);
   lay_out();
@@ -210,4 +230,4 @@ void Observer::write(const int32_t* slots, int seat, float* out) const {
   for (const compile::VarInfo& v : p_.vars) write_var(v, slots, seat, out + parts_[part++].offset);
 }
 
-}  // namespace keli::api
+}  // namespace keli::runtime

@@ -206,6 +206,25 @@ void bind_state(py::module_& m) {
       .def("__deepcopy__",
            [](const api::State& s, py::dict) { return on_engine(s.game(), [&] { return api::State(s); }); })
       .def("history", engine_method(&api::State::history))
+      .def("history_str",
+           [](const api::State& s) {
+             auto h = on_engine(s.game(), [&] { return s.history(); });
+             return fmt::format("{}", fmt::join(h, ", "));
+           })
+      .def("full_history",
+           [](const api::State& s) {
+             // pyspiel's (player, action) pairs: who took each action is found by replaying the
+             // history from the start (keli.CHANCE_PLAYER for chance outcomes).
+             return on_engine(s.game(), [&] {
+               std::vector<std::pair<int, int64_t>> out;
+               api::State replay(s.game_ptr());
+               for (int64_t a : s.history()) {
+                 out.emplace_back(replay.current_player(), a);
+                 replay.apply_action(a);
+               }
+               return out;
+             });
+           })
       .def("is_initial_state", [](const api::State& s) { return s.history_size() == 0; })
       .def("is_simultaneous_node", [](const api::State&) { return false; })
       .def("serialize", engine_method(&api::State::serialize))

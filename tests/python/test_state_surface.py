@@ -68,6 +68,9 @@ def play_checked(game, rng, checked_steps, most_steps=None):
             assert state.history() == before.history() + [a]
         step += 1
     assert decisions <= game.max_game_length()
+    full = state.full_history()
+    assert [a for _, a in full] == state.history() and state.history_str() == ", ".join(map(str, state.history()))
+    assert sum(p != keli.CHANCE_PLAYER for p, _ in full) == decisions
     returns = state.returns()
     assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
     assert sum(returns) == pytest.approx(game.utility_sum())

@@ -17,13 +17,16 @@ using namespace keli;
 namespace keli_python {
 namespace {
 
-// The states of a list, each a keli.State; keli.Error naming the first that is not.
-std::vector<api::State*> states_of(const py::handle& states) {
+// The states of a list, each a keli.State; keli.Error naming the first that is not. `held`
+// keeps a reference to each while the GIL is let go: another thread may replace an item of the
+// list meanwhile, and the state must outlive the call.
+std::vector<api::State*> states_of(const py::handle& states, std::vector<py::object>& held) {
   if (py::isinstance<py::str>(states) || !py::isinstance<py::sequence>(states))
     bad_argument("states must be a list of keli.State");
   std::vector<api::State*> out;
   for (const auto& s : py::reinterpret_borrow<py::sequence>(states)) {
     if (!py::isinstance<api::State>(s)) bad_argument(fmt::format("states[{}] is no keli.State", out.size()));
+    held.push_back(py::reinterpret_borrow<py::object>(s));
     out.push_back(&s.cast<api::State&>());
   }
   return out;
@@ -33,6 +36,9 @@ std::vector<api::State*> states_of(const py::handle& states) {
 std::vector<int64_t> actions_of(const py::handle& actions, size_t n) {
   std::vector<int64_t> out;
   if (py::isinstance<py::array>(actions)) {
+    // Whole numbers only: a float or bool array is refused, as a float in a list is.
+    char kind = py::reinterpret_borrow<py::array>(actions).dtype().kind();
+    if (kind != 'i' && kind != 'u') bad_argument("actions must be an array of whole numbers (action ids)");
     auto a = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(actions);
     if (!a || a.ndim() != 1) bad_argument("actions must be a 1-D array of action ids");
     out.assign(a.data(), a.data() + a.size());
@@ -51,7 +57,8 @@ std::vector<int64_t> actions_of(const py::handle& actions, size_t n) {
 // failing one are stepped; it and those after are as they were; keli.Error says which state failed.
 py::array_t<bool> apply_actions(const py::object& states, const py::object& actions) {
   need_numpy("keli.apply_actions");
-  std::vector<api::State*> s = states_of(states);
+  std::vector<py::object> held;
+  std::vector<api::State*> s = states_of(states, held);
   std::vector<int64_t> a = actions_of(actions, s.size());
   py::array_t<bool> ended(static_cast<py::ssize_t>(s.size()));
   bool* flags = ended.mutable_data();
@@ -79,7 +86,8 @@ py::array_t<bool> apply_actions(const py::object& states, const py::object& acti
 // must have the same widths).
 py::array_t<int8_t> legal_actions_masks(const py::object& states) {
   need_numpy("keli.legal_actions_masks");
-  std::vector<api::State*> s = states_of(states);
+  std::vector<py::object> held;  // before `unlocked`: let go of with the GIL held again
+  std::vector<api::State*> s = states_of(states, held);
   int64_t width = 0;
   for (const api::State* x : s) {
     const auto& space = x->game().actions();

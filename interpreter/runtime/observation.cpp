@@ -63,8 +63,10 @@ static std::vector<int> piece_owners(Game& g) {
   if (p.piece_owner < 0) return owner;
   try {
     State s = g.initial();
-    for (int64_t pc = 0; pc < p.num_pieces; ++pc)
-      owner[static_cast<size_t>(pc)] = static_cast<int>(g.call(s, p.piece_owner, &pc, 1));
+    for (int64_t pc = 0; pc < p.num_pieces; ++pc) {
+      int64_t seat = g.call(s, p.piece_owner, &pc, 1);
+      owner[static_cast<size_t>(pc)] = seat >= 0 && seat < p.num_players ? static_cast<int>(seat) : -1;
+    }
   } catch (const diag::Error&) {
     std::fill(owner.begin(), owner.end(), -1);
   }
@@ -105,6 +107,10 @@ void Observer::find_site_rotation() {
     std::sort(sorted.begin(), sorted.end());
     if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return;  // not one to one
   }
+  bool turns = false;
+  for (const auto& m : map)
+    for (int s = 0; s < sites; ++s) turns = turns || m[static_cast<size_t>(s)] != s;
+  if (!turns) return;  // every list the same for every seat: nothing to turn
   site_map_ = std::move(map);
   for (const auto& m : site_map_) site_seen_.push_back(inverse(m));
 }
@@ -146,12 +152,33 @@ void Observer::lay_out() {
                        : v.kind == lang::ValueKind::Bool  ? "0 or 1"
                                                           : "the number";
     if (v.kind == lang::ValueKind::Player) shape.push_back(n);
-    add(v.name, shape, what);
+    // A variable named as a fixed part keeps a name of its own (parts are looked up by name).
+    bool taken = std::any_of(parts_.begin(), parts_.end(), [&](const ObservationPart& x) { return x.name == v.name; });
+    add(taken ? v.name + "_var" : v.name, shape, what);
   }
+}
+
+// How many elements a dimension of `kind` indexes: every site, seat or piece (0 for a range).
+static int count_of(const compile::Program& p, lang::DimKind kind) {
+  switch (kind) {
+    case lang::DimKind::Site: return p.num_sites;
+    case lang::DimKind::Player: return p.num_players;
+    case lang::DimKind::Piece: return p.num_pieces;
+    case lang::DimKind::Range: break;
+  }
+  return 0;
+}
+
+// A dimension is turned only when it has as many elements as its kind (every site, seat, piece).
+static bool whole(const compile::Program& p, lang::DimKind kind, int size) {
+  return kind != lang::DimKind::Range && size == count_of(p, kind);
 }
 
 int Observer::seen_at(lang::DimKind kind, int index, int seat) const {
   if (index < 0) return index;
+  // The checker lets a number stand for a site or a piece, so a slot may hold one that names
+  // none: shown as none (-1), never looked up.
+  if (kind != lang::DimKind::Range && index >= count_of(p_, kind)) return -1;
   switch (kind) {
     case lang::DimKind::Site:
       return site_seen_.empty() ? index : site_seen_[static_cast<size_t>(seat)][static_cast<size_t>(index)];
@@ -173,17 +200,6 @@ int Observer::shown_from(lang::DimKind kind, int place, int seat) const {
     case lang::DimKind::Range: break;
   }
   return place;
-}
-
-// A dimension is turned only when it has as many elements as its kind (every site, seat, piece).
-static bool whole(const compile::Program& p, lang::DimKind kind, int size) {
-  switch (kind) {
-    case lang::DimKind::Site: return size == p.num_sites;
-    case lang::DimKind::Player: return size == p.num_players;
-    case lang::DimKind::Piece: return size == p.num_pieces;
-    case lang::DimKind::Range: break;
-  }
-  return false;
 }
 
 void Observer::write_var(const compile::VarInfo& v, const int32_t* slots, int seat, float* out) const {

@@ -111,3 +111,41 @@ def test_without_numpy_the_calls_say_so(tmp_path):
     env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env.get("PYTHONPATH", "")])
     r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
+
+
+def test_action_arrays_must_hold_whole_numbers():
+    game = keli.load_game(KALAH)
+    state = game.new_initial_state()
+    for bad in (np.array([0.0]), np.array([True])):
+        with pytest.raises(keli.Error, match="whole numbers"):
+            keli.apply_actions([state], bad)
+    keli.apply_actions([state], np.array([state.legal_actions()[0]], dtype=np.uint8))
+
+
+def test_states_replaced_by_another_thread_outlive_the_call():
+    # The batch holds each state while it runs without the GIL: a thread replacing the list's
+    # items meanwhile frees nothing the batch is stepping.
+    import threading
+
+    game = keli.load_game(KALAH)
+    states = [game.new_initial_state() for _ in range(256)]
+    stop = threading.Event()
+
+    def replace():
+        while not stop.is_set():
+            for i in range(len(states)):
+                states[i] = game.new_initial_state()
+
+    t = threading.Thread(target=replace)
+    t.start()
+    try:
+        for _ in range(50):
+            keli.legal_actions_masks(states)
+            actions = [(s.legal_actions() or [0])[0] for s in list(states)]
+            try:
+                keli.apply_actions(states, actions)
+            except keli.Error:
+                pass  # a state replaced (or ended) since its action was chosen: refused, never a crash
+    finally:
+        stop.set()
+        t.join()

@@ -104,3 +104,46 @@ def test_the_observer_is_checked():
         state.observation_tensor(-1)
     t = game.get_type()
     assert t.provides_observation_tensor and not t.provides_information_state_tensor
+
+
+ODD_GAME = """
+# A game whose slots hold numbers for a site and a piece that name none, and a variable named as
+# a fixed part of the observation tensor.
+game "Odd observation"
+
+players 2 named Left, Right
+region spot
+board {
+  add site(0, 0) to spot
+  add site(1, 0) to spot
+}
+pieces 2
+
+var at: site
+var held: piece
+var places: int
+
+setup {
+  at = 999
+  held = 77
+  places = 5
+}
+
+phase play {
+  move wait() {
+    finish mover
+  }
+}
+"""
+
+
+def test_a_site_or_piece_that_names_none_reads_as_none(tmp_path):
+    # The checker lets a number stand for a site or a piece: the tensor shows one out of range
+    # as none (-1), and a variable named as a fixed part gets a name of its own.
+    path = tmp_path / "odd.keli"
+    path.write_text(ODD_GAME)
+    game = keli.load_game(str(path), engine="interp")
+    assert [p["name"] for p in game.observation_tensor_layout()] == ["to_move", "places", "at", "held", "places_var"]
+    for seat in range(2):
+        parts = game.new_initial_state().observation_tensor_parts(seat)
+        assert parts["at"] == -1 and parts["held"] == -1 and parts["places_var"] == 5

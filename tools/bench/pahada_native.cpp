@@ -142,10 +142,15 @@ void PahadaKeliya::legal(const State& s, Moves& out) {
   const bool is_blocked = blocked(s, m);
   const bool waiting = pair_waiting(s, m);
   const bool doubled = s.die[0] == s.die[1];
-  for (int pc = 4 * m; pc < 4 * m + 4; ++pc)
+  for (int pc = 4 * m; pc < 4 * m + 4; ++pc) {
+    // Alike pieces (one place) are one choice, listed as the lowest-numbered.
+    bool alike_earlier = false;
+    for (int q = 4 * m; q < pc; ++q) alike_earlier = alike_earlier || s.pos[q] == s.pos[pc];
+    if (alike_earlier) continue;
     for (int d = 0; d < 2; ++d)
       if (s.die[d] > 0 && !(d == 1 && doubled) && can_step(s.pos[pc], s.die[d], is_blocked, waiting))
         out.list[out.n++] = {kStep, static_cast<int8_t>(pc), static_cast<int8_t>(d)};
+  }
   if (s.die[0] > 0 && doubled && waiting) {
     bool stands = false;  // one of the partner's pieces on the cell a double 6 would reach
     const int x = partner(m);

@@ -35,10 +35,13 @@ def check_step(game, state, step):
     size = game.max_chance_outcomes() if state.is_chance_node() else game.num_distinct_actions()
     assert len(mask) == size
     assert [i for i, x in enumerate(mask) if x] == legal
+    # Every legal action has a name of its own (alike pieces' moves are listed once), and the
+    # name gives the action back.
+    texts = [state.action_to_string(a) for a in legal]
+    assert len(set(texts)) == len(texts), sorted(t for t in texts if texts.count(t) > 1)
+    for a, text in zip(legal, texts):
+        assert state.string_to_action(text) == a
     for a in legal[:8]:
-        text = state.action_to_string(a)
-        # Alike pieces may read alike: the text names a legal action with the same reading.
-        assert state.action_to_string(state.string_to_action(text)) == text
         child = state.child(a)
         assert child != state and len(child.history()) == len(state.history()) + 1
     if step % UNDO_EVERY == 0 and legal:

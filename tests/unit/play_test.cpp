@@ -129,7 +129,9 @@ TEST_CASE("play: whole games of Pahada Keliya and Pagade Kayi Ata against mcts",
   auto pahada = test::keli_input(
       {"play", "games/pahada_keliya.keli", "--seed", "5", "--players", "human,mcts:iterations=20:cutoff=5"}, input);
   REQUIRE(pahada.status == 0);
-  CHECK_THAT(pahada.out, Catch::Contains("result: South 3rd, East 1st, North 3rd, West 1st"));  // the mcts team wins
+  // This seed's game (a golden: mcts at 20 iterations beats first-move play in about half of the
+  // games; since alike moves are listed once, this one goes to the person's team).
+  CHECK_THAT(pahada.out, Catch::Contains("result: South 1st, East 3rd, North 1st, West 3rd"));
   auto pagade = test::keli_input({"play", "games/pagade_kayi_ata_4_players.keli", "--seed", "5", "--players",
                                   "human,mcts:iterations=10:rollout=0:scale=300"},
                                  input);

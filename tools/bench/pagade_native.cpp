@@ -270,9 +270,8 @@ struct PagadeKayiAta::Listing {
     for (int i = 0; i < g.per_player_; ++i) {
       const int pc = piece(i);
       if (s.pos[pc] <= 0) continue;
-      // step: pieces of one set at one place are one choice (the game's alike_key); round
-      // lists each piece.
-      if (!round && !first_at(s, pc, s.pos[pc])) continue;
+      // Pieces of one set at one place are one choice (the game's alike_key), going round or not.
+      if (!first_at(s, pc, s.pos[pc])) continue;
       for (int d = 0; d < kDice; ++d)
         if (first_value[d] && g.can_step(s, pc, s.die[d], round)) add(r, pc, d);
     }

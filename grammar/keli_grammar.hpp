@@ -236,7 +236,9 @@ struct track_decl : p::seq<kw_track, p::must<ident>, dims> {};
 struct faces : p::seq<lbrack, p::must<expr_list>, p::must<rbrack>> {};
 struct dice_copies : p::seq<expr, kw_of, p::must<faces>> {};
 struct dice_spec : p::sor<p::list<faces, comma>, dice_copies, p::failure> {};
-struct dice_decl : p::seq<kw_dice, p::must<ident>, p::must<assign_eq>, p::must<dice_spec>> {};
+// `ordered`: the throw keeps each die's value in place (not before `of`: then it is a name).
+struct dice_order : p::seq<kw_ordered, p::not_at<kw_of>> {};
+struct dice_decl : p::seq<kw_dice, p::must<ident>, p::must<assign_eq>, p::opt<dice_order>, p::must<dice_spec>> {};
 
 // `left: int = 0`: a default, so that a definition or event that grows keeps its earlier callers.
 struct formal_default : p::seq<assign_eq, p::must<expr>> {};

@@ -36,6 +36,7 @@ enum WordRole : uint8_t {
   X(track, "track", Declaration)              \
   X(dice, "dice", Declaration)                \
   X(of, "of", Other)                          \
+  X(ordered, "ordered", Other)                \
   X(def, "def", Declaration)                  \
   X(fact, "fact", Declaration)                \
   X(shape, "shape", Declaration)              \

@@ -215,9 +215,10 @@ struct Decl {
   std::vector<Dim> dims;
   // About: entries
   std::vector<std::pair<std::string, std::string>> entries;
-  // Dice: faces per die (copies already expanded by the checker)
+  // Dice: faces per die (copies already expanded by the checker); `ordered`: throws not sorted
   std::vector<std::vector<ExprPtr>> faces;
   ExprPtr copies;
+  bool ordered = false;
   // Def/Shape/Event/On
   std::vector<Formal> formals;
   ExprPtr guard;

@@ -145,6 +145,7 @@ class Copier {
     out.entries = d.entries;
     for (const auto& f : d.faces) out.faces.push_back(exprs(f));
     out.copies = expr(d.copies);
+    out.ordered = d.ordered;
     for (const auto& f : d.formals) out.formals.push_back(formal(f));
     out.guard = expr(d.guard);
     out.body = block(d.body);

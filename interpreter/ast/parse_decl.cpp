@@ -165,10 +165,11 @@ void Builder::place_decl(const Node& n, Decl& d) {  // region/track NAME per DIM
   dims(n, nullptr, d);
 }
 
-// dice NAME = [faces], [faces]... or dice NAME = N of [faces]: one list of faces per die.
+// dice NAME = [ordered] [faces], [faces]... or N of [faces]: one list of faces per die.
 void Builder::dice_decl(const Node& n, Decl& d) {
   d.kind = DeclKind::Dice;
   named(n, d);
+  d.ordered = optional_child<g::dice_order>(n) != nullptr;
   if (const Node* dc = optional_child<g::dice_copies>(n)) {
     d.copies = expr(expression(*dc));
     d.faces.emplace_back();

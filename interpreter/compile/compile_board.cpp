@@ -206,9 +206,12 @@ void Compiler::build_dice(Program& out) {
                    "use fewer dice or fewer faces; the ways are the product of the dice's face counts");
     }
     // Every throw, in die order; identical dice give the same throw in any order, so their
-    // values are sorted and equal throws merged, each with its exact weight.
-    bool identical = std::all_of(ds.faces.begin(), ds.faces.end(), [&](auto& f) { return f == ds.faces[0]; });
+    // values are sorted and equal throws merged, each with its exact weight, unless the set is
+    // `ordered` (which die shows what matters, as in Backgammon's opening throw).
+    bool identical =
+        !d->ordered && std::all_of(ds.faces.begin(), ds.faces.end(), [&](auto& f) { return f == ds.faces[0]; });
     ds.identical = identical;
+    ds.ordered = d->ordered;
     std::map<std::vector<int32_t>, int64_t> weights;
     std::vector<int32_t> cur(ds.faces.size());
     std::function<void(size_t)> walk = [&](size_t i) {

@@ -94,7 +94,8 @@ struct DiceSet {
   std::vector<std::vector<int32_t>> faces;
   std::vector<Outcome> outcomes;  // every distinct throw with its exact probability
   int64_t total = 1;
-  bool identical = false;  // all dice alike: a throw's values are sorted, smallest first
+  bool identical = false;  // all dice alike and not `ordered`: a throw's values are sorted, smallest first
+  bool ordered = false;    // declared `ordered`: each die's value stays in its place
 };
 
 struct PhaseInfo {

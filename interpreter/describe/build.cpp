@@ -75,6 +75,7 @@ std::vector<Dice> dice_of(const compile::Program& p) {
     d.name = ds.name;
     d.faces = ds.faces;
     d.identical = ds.identical;
+    d.ordered = ds.ordered;
     d.total_weight = ds.total;
     std::map<int64_t, int64_t> totals;
     for (const auto& o : ds.outcomes) {

@@ -52,6 +52,7 @@ struct Dice {
   std::string name;
   std::vector<std::vector<int32_t>> faces;          // one list per die
   bool identical = false;                           // throws are sorted, equal ones merged
+  bool ordered = false;                             // declared `ordered`: each die's value in place
   int64_t total_weight = 1;                         // a throw's probability is weight / total_weight
   std::vector<Throw> throws;                        // every distinct throw
   std::vector<std::pair<int64_t, int64_t>> totals;  // sum of the values -> weight, ascending

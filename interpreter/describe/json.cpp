@@ -78,6 +78,7 @@ std::string dice_json(const Dice& x) {
       .str("name", x.name)
       .field("faces", array(x.faces, [](const std::vector<int32_t>& f) { return util::json_array(f); }))
       .flag("identical", x.identical)
+      .flag("ordered", x.ordered)
       .num("total_weight", x.total_weight)
       .field("throws", throws)
       .field("totals", totals)

@@ -198,6 +198,7 @@ void dice_section(Writer& w, const Description& d) {
       std::vector<std::string> each;
       for (const auto& f : x.faces) each.push_back("[" + join_ints(f) + "]");
       faces = plural(x.faces.size(), "die", "dice") + " " + join(each);
+      if (x.ordered && x.faces.size() > 1) faces += ", ordered (each die's value kept in its place)";
     }
     std::string where =
         x.thrown_in.empty() ? "not thrown with these parameters" : "thrown in phase " + join(x.thrown_in);

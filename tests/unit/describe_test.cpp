@@ -128,6 +128,15 @@ TEST_CASE("describe names seats, teams, pieces, tracks and dice", "[describe]") 
   CHECK(long_dice.throws.size() == 10);  // 4 doubles at 1/16, 6 mixed at 2/16
   CHECK(describe::fraction(long_dice.throws[0].weight, long_dice.total_weight) == "1/16");
   CHECK(long_dice.thrown_in == std::vector<std::string>{"throwing"});
+  CHECK_FALSE(long_dice.ordered);
+
+  // `ordered` keeps alike dice's values in place: every ordered throw is its own outcome.
+  auto rule = described(source_path("tests/rules/ordered_dice.keli"));
+  REQUIRE(rule.dice.size() == 4);
+  CHECK((rule.dice[0].ordered && !rule.dice[0].identical && rule.dice[0].throws.size() == 9));
+  CHECK((!rule.dice[1].ordered && rule.dice[1].identical && rule.dice[1].throws.size() == 6));
+  CHECK((rule.dice[2].ordered && rule.dice[2].throws.size() == 9));
+  CHECK((rule.dice[3].name == "by_name" && rule.dice[3].identical && rule.dice[3].faces.size() == 2));
 
   auto solo = described(source_path("games/pagade_kayi_ata.keli"));
   CHECK(solo.teams.empty());  // team(p) = p: every seat alone

@@ -212,6 +212,13 @@ struct Program {
   int count_of(lang::DomainOf of) const {
     return of == lang::DomainOf::Sites ? num_sites : of == lang::DomainOf::Seats ? num_players : num_pieces;
   }
+  // How many elements a table dimension of `kind` indexes: every site, seat or piece (0 for a range).
+  int count_of(lang::DimKind kind) const {
+    return kind == lang::DimKind::Site     ? num_sites
+           : kind == lang::DimKind::Player ? num_players
+           : kind == lang::DimKind::Piece  ? num_pieces
+                                           : 0;
+  }
   std::vector<std::string> seat_names;
   std::vector<SiteInfo> sites;
   std::vector<std::vector<int32_t>> regions;       // region/track instance -> sites in order

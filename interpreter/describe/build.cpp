@@ -164,20 +164,16 @@ void seats_at_start(const std::shared_ptr<const compile::Program>& prog, Descrip
     if (p.callables[i].name == "team" && p.callables[i].params.size() == 1) team = static_cast<int>(i);
   try {
     runtime::Game g(prog);
-    runtime::Observer seen(g);
+    const std::vector<int> owners = g.owners_at_start();  // the setup run once for both uses
+    runtime::Observer seen(p, owners);
     d.observation = seen.parts();
     d.observation_size = seen.size();
     d.observation_turns_board = seen.rotates_board();
-    if (team < 0 && p.piece_owner < 0) return;
-    runtime::State s = g.initial();
-    runtime::Machine m(p);
-    m.bind(s.data());
     if (p.piece_owner >= 0) {
       std::vector<int> count(p.num_players, 0);
       bool all_owned = true;
-      for (int64_t pc = 0; pc < p.num_pieces; ++pc) {
-        int64_t owner = m.call(p.piece_owner, &pc, 1);
-        if (owner >= 0 && owner < p.num_players)
+      for (int owner : owners) {
+        if (owner >= 0)
           ++count[owner];
         else
           all_owned = false;
@@ -185,8 +181,10 @@ void seats_at_start(const std::shared_ptr<const compile::Program>& prog, Descrip
       if (all_owned) d.pieces_per_seat = count;
     }
     if (team >= 0) {
+      const runtime::State s = g.initial();
       std::map<int64_t, std::vector<std::string>> groups;
-      for (int64_t seat = 0; seat < p.num_players; ++seat) groups[m.call(team, &seat, 1)].push_back(p.seat_names[seat]);
+      for (int64_t seat = 0; seat < p.num_players; ++seat)
+        groups[g.call(s, team, &seat, 1)].push_back(p.seat_names[seat]);
       if (static_cast<int>(groups.size()) < p.num_players)
         for (auto& [value, seats] : groups) d.teams.push_back(seats);
     }

@@ -278,4 +278,19 @@ int64_t Game::call(const State& s, int callable, const int64_t* args, int nargs)
   return m_.call(callable, args, nargs);
 }
 
+std::vector<int> Game::owners_at_start() {
+  std::vector<int> owner(static_cast<size_t>(p_->num_pieces), -1);
+  if (p_->piece_owner < 0) return owner;
+  try {
+    State s = initial();
+    for (int64_t pc = 0; pc < p_->num_pieces; ++pc) {
+      int64_t seat = call(s, p_->piece_owner, &pc, 1);
+      owner[static_cast<size_t>(pc)] = seat >= 0 && seat < p_->num_players ? static_cast<int>(seat) : -1;
+    }
+  } catch (const diag::Error&) {
+    std::fill(owner.begin(), owner.end(), -1);  // a setup that fails here fails in play too
+  }
+  return owner;
+}
+
 }  // namespace keli::runtime

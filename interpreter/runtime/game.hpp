@@ -98,6 +98,9 @@ class Game {
   std::optional<diag::Error> invariant_failure(const State& s);
   // The value of a callable (agents' `evaluate` and `team`) in s, which it may not change.
   int64_t call(const State& s, int callable, const int64_t* args, int nargs);
+  // Each piece's seat at the start (the game's piece owner, `owner[pc]`), -1 for a piece of no
+  // seat, and for every piece when the game names no owner or its setup fails.
+  std::vector<int> owners_at_start();
   // Every value the engine keeps (found counts, declared facts, the position history) made afresh
   // from s's variables: for a state made from outside (a scenario's position), which has no past.
   void refresh_facts(State& s);

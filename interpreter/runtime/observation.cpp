@@ -57,25 +57,9 @@ std::vector<int> inverse(const std::vector<int>& perm) {
 
 // Each piece's owner in the initial state: -1 for a piece whose owner is unknown (no `piece
 // owner` function, or the setup fails to run, which it would in play too).
-static std::vector<int> piece_owners(Game& g) {
-  const compile::Program& p = g.program();
-  std::vector<int> owner(static_cast<size_t>(p.num_pieces), -1);
-  if (p.piece_owner < 0) return owner;
-  try {
-    State s = g.initial();
-    for (int64_t pc = 0; pc < p.num_pieces; ++pc) {
-      int64_t seat = g.call(s, p.piece_owner, &pc, 1);
-      owner[static_cast<size_t>(pc)] = seat >= 0 && seat < p.num_players ? static_cast<int>(seat) : -1;
-    }
-  } catch (const diag::Error&) {
-    std::fill(owner.begin(), owner.end(), -1);
-  }
-  return owner;
-}
-
 Observer::Observer(const compile::Program& p, std::vector<int> piece_owner) : p_(p) { build(piece_owner); }
 
-Observer::Observer(Game& g) : p_(g.program()) { build(piece_owners(g)); }
+Observer::Observer(Game& g) : p_(g.program()) { build(g.owners_at_start()); }
 
 void Observer::build(const std::vector<int>& piece_owner) {
   find_site_rotation();
@@ -158,27 +142,16 @@ void Observer::lay_out() {
   }
 }
 
-// How many elements a dimension of `kind` indexes: every site, seat or piece (0 for a range).
-static int count_of(const compile::Program& p, lang::DimKind kind) {
-  switch (kind) {
-    case lang::DimKind::Site: return p.num_sites;
-    case lang::DimKind::Player: return p.num_players;
-    case lang::DimKind::Piece: return p.num_pieces;
-    case lang::DimKind::Range: break;
-  }
-  return 0;
-}
-
 // A dimension is turned only when it has as many elements as its kind (every site, seat, piece).
 static bool whole(const compile::Program& p, lang::DimKind kind, int size) {
-  return kind != lang::DimKind::Range && size == count_of(p, kind);
+  return kind != lang::DimKind::Range && size == p.count_of(kind);
 }
 
 int Observer::seen_at(lang::DimKind kind, int index, int seat) const {
   if (index < 0) return index;
   // The checker lets a number stand for a site or a piece, so a slot may hold one that names
   // none: shown as none (-1), never looked up.
-  if (kind != lang::DimKind::Range && index >= count_of(p_, kind)) return -1;
+  if (kind != lang::DimKind::Range && index >= p_.count_of(kind)) return -1;
   switch (kind) {
     case lang::DimKind::Site:
       return site_seen_.empty() ? index : site_seen_[static_cast<size_t>(seat)][static_cast<size_t>(index)];

@@ -26,7 +26,8 @@ void Checker::check_reads(ast::Move& m) {
       if (part.filter) want_type(*part.filter, Type::Bool, "a 'where' filter");
     }
     Type t = expr(*part.value);
-    if (t != Type::Error && !is_number(t) && t != Type::Bool)
+    // A `T or none` shows its T, and none as nothing (runtime::Game::value_text).
+    if (t != Type::Error && !is_number(lang::without_none(t)) && t != Type::Bool)
       diags_.report(Code::type_mismatch, part.value->span,
                     fmt::format("a 'reads' text shows numbers, sites, players, pieces or truth values, not {}",
                                 ast::type_name(t)),

@@ -108,6 +108,9 @@ std::string Game::piece_label(const State& s, int piece) {
 }
 
 std::string Game::value_text(const State& s, lang::ValueKind kind, int64_t v) {
+  const bool names_one =
+      kind == lang::ValueKind::Site || kind == lang::ValueKind::Player || kind == lang::ValueKind::Piece;
+  if (names_one && v == lang::kNoneValue) return "";  // none: no site, seat or piece to name
   switch (kind) {
     case lang::ValueKind::Site:
       if (v >= 0 && v < p_->num_sites) return p_->sites[v].label;

@@ -32,9 +32,13 @@ if [ "$jobs" -gt 1 ]; then parallel=(-jobs="$jobs" -workers="$jobs"); fi
 # access that faults is still reported with its whole stack; to see where the memory was
 # allocated or freed, run the crashing input again without run.sh (docs/fuzzing.md).
 export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=16:malloc_context_size=3}
+# An input running longer than this many seconds of wall time is a hang (libFuzzer's -timeout):
+# 20 s, or KELI_FUZZ_TIMEOUT (campaign.sh raises it: a campaign at nice 19 may get no processor
+# for a long while, and libFuzzer's clock is the wall's).
+timeout_seconds=${KELI_FUZZ_TIMEOUT:-20}
 # A run leaves nothing behind in the working folder: crash files and logs go to $crashes.
 # -entropic=0: libFuzzer's entropic schedule keeps a list of rare features it scans once per
 # feature of every run, which on these targets (80,000 and more features) took most of the time.
 cd "$crashes"
-exec "$bin" "$corpus" "${seeds[@]}" -max_total_time="$seconds" -max_len="$max_len" -timeout=20 \
+exec "$bin" "$corpus" "${seeds[@]}" -max_total_time="$seconds" -max_len="$max_len" -timeout="$timeout_seconds" \
   -rss_limit_mb=4096 -entropic=0 -print_final_stats=1 -artifact_prefix="$crashes/" "${dict[@]}" "${parallel[@]}"

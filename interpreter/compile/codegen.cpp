@@ -73,13 +73,7 @@ int CodeGen::table_index(const std::vector<VarInfo>& tables, int sym) const {
 lang::ValueKind CodeGen::value_kind(const ast::Expr& d) const {
   if (d.kind == ExprKind::Range) return lang::ValueKind::Int;
   if (d.type == ast::Type::Region) return lang::ValueKind::Site;
-  if (d.type == ast::Type::Domain) {
-    auto t = static_cast<ast::Type>(d.enum_id);
-    return t == ast::Type::Site     ? lang::ValueKind::Site
-           : t == ast::Type::Player ? lang::ValueKind::Player
-           : t == ast::Type::Piece  ? lang::ValueKind::Piece
-                                    : lang::ValueKind::Int;
-  }
+  if (d.type == ast::Type::Domain) return lang::value_kind(static_cast<ast::Type>(d.enum_id));
   return lang::ValueKind::Int;
 }
 

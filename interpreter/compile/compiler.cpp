@@ -183,12 +183,7 @@ Rule Compiler::compile_rule(CodeGen& gen, Program& out, const ast::Move& m) {
         rp.slot = fb + part.slot;
       }
       rp.value = gen.expr(*part.value, fb);
-      const ast::Type shown = lang::without_none(part.value->type);  // none itself shows as nothing
-      rp.kind = shown == ast::Type::Site     ? lang::ValueKind::Site
-                : shown == ast::Type::Player ? lang::ValueKind::Player
-                : shown == ast::Type::Piece  ? lang::ValueKind::Piece
-                : shown == ast::Type::Bool   ? lang::ValueKind::Bool
-                                             : lang::ValueKind::Int;
+      rp.kind = lang::value_kind(lang::without_none(part.value->type));  // none itself shows as nothing
     }
     r.reads.push_back(std::move(rp));
   }

@@ -50,6 +50,14 @@ inline constexpr int kNoneValue = -1;
 
 // What a stored number means: a table element, or a move parameter's value.
 enum class ValueKind : uint8_t { Int, Bool, Site, Player, Piece };
+// The kind of a value of type t (a site, seat, piece or truth value; any other as a number).
+inline ValueKind value_kind(Type t) {
+  return t == Type::Site     ? ValueKind::Site
+         : t == Type::Player ? ValueKind::Player
+         : t == Type::Piece  ? ValueKind::Piece
+         : t == Type::Bool   ? ValueKind::Bool
+                             : ValueKind::Int;
+}
 
 // How a table dimension is indexed: a range of numbers, or by site, player or piece.
 enum class DimKind : uint8_t { Range, Site, Player, Piece };

@@ -55,8 +55,6 @@ std::vector<int> inverse(const std::vector<int>& perm) {
 
 }  // namespace
 
-// Each piece's owner in the initial state: -1 for a piece whose owner is unknown (no `piece
-// owner` function, or the setup fails to run, which it would in play too).
 Observer::Observer(const compile::Program& p, std::vector<int> piece_owner) : p_(p) { build(piece_owner); }
 
 Observer::Observer(Game& g) : p_(g.program()) { build(g.owners_at_start()); }

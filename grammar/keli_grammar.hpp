@@ -188,7 +188,10 @@ struct note_stmt : p::seq<kw_note, p::must<string_lit>> {};
 struct add_stmt : p::seq<kw_add, p::must<expr>, p::must<kw_to>, p::must<expr>> {};
 struct finish_stmt : p::seq<kw_finish, p::must<expr_list>> {};
 struct end_by : p::seq<kw_by, p::must<ident>> {};
-struct end_stmt : p::seq<kw_end_game, p::opt<end_by>> {};
+// `points NAME`: what each seat scores. Not `must`: a statement after `end_game` may assign a
+// variable named `points` (`points = 3` is no name after the word, so the clause is not there).
+struct end_points : p::seq<kw_points, ident> {};
+struct end_stmt : p::seq<kw_end_game, p::opt<end_by>, p::opt<end_points>> {};
 struct assign_op
     : tok<p::sor<TAO_PEGTL_STRING("+="), TAO_PEGTL_STRING("-="), p::seq<p::one<'='>, p::not_at<p::one<'='>>>>> {};
 struct target : p::seq<ident, p::star<index_suffix>> {};

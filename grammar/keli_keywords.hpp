@@ -81,6 +81,7 @@ enum WordRole : uint8_t {
   X(finish, "finish", Statement)              \
   X(end_game, "end_game", Statement)          \
   X(by, "by", Other)                          \
+  X(points, "points", Other)                  \
   X(and, "and", Reserved)                     \
   X(or, "or", Reserved)                       \
   X(not, "not", Reserved)                     \

@@ -114,6 +114,7 @@ py::list simulate(const std::shared_ptr<api::Game>& game, const py::object& n, c
     d["index"] = r.index;
     d["seed"] = r.seed;
     d["places"] = r.places;
+    if (!r.points.empty()) d["points"] = r.points;
     d["returns"] = r.returns;
     d["length"] = r.decisions;
     d["throws"] = r.throws;
@@ -154,8 +155,9 @@ PYBIND11_MODULE(keli, m) {
       // pyspiel's bound on a game's decisions: the game's `limit moves` (or the engine's default),
       // after which it ends by limit (chance outcomes are not counted, as in pyspiel).
       .def("max_game_length", [](const api::Game& g) { return g.program().move_limit; })
-      .def("min_utility", [](const api::Game&) { return -1.0; })
-      .def("max_utility", [](const api::Game&) { return 1.0; })
+      // Returns from places lie in -1..1; a game's points in -N..N, its `limit points N`.
+      .def("min_utility", [](const api::Game& g) { return g.scores_points() ? -g.program().points_limit : -1.0; })
+      .def("max_utility", [](const api::Game& g) { return g.scores_points() ? g.program().points_limit : 1.0; })
       .def("utility_sum", [](const api::Game&) { return 0.0; })
       .def("new_initial_state",
            [](const std::shared_ptr<api::Game>& g) {

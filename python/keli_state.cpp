@@ -198,6 +198,7 @@ void bind_state(py::module_& m) {
            })
       .def("returns", engine_method(&api::State::returns))
       .def("places", engine_method(&api::State::places))
+      .def("points", engine_method(&api::State::points))
       .def("notes", engine_method(&api::State::notes))
       .def("ply", slots_method(&api::State::ply))
       .def("move_number", slots_method(&api::State::moves))

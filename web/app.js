@@ -146,7 +146,8 @@ const Keli = (() => {
     $('turn').textContent = v.over ? 'The game is over.' : v.chance ? 'Throwing...'
       : `${page.players[v.mover]} to move (${page.seats[v.mover] === 'human' ? 'you' : page.seats[v.mover]})`;
     $('result').textContent = v.over ? 'Result: ' + v.places.map((p, i) =>
-      `${page.players[i]} ${p > 0 ? ordinal(p) : 'unplaced'}`).join(', ') : '';
+      `${page.players[i]} ${p > 0 ? ordinal(p) : 'unplaced'}`).join(', ')
+      + (v.points ? '; points ' + v.points.map((n, i) => `${page.players[i]} ${n}`).join(', ') : '') : '';
     const hist = $('history');
     hist.textContent = '';
     v.history.forEach((h) => { const li = document.createElement('li'); li.textContent = h; hist.append(li); });

@@ -284,7 +284,8 @@ int64_t State::bytes() const {
 }
 
 std::vector<int> State::places() const { return game_->runner().places(s_); }
-std::vector<double> State::returns() const { return runtime::returns_from_places(places()); }
+std::vector<int> State::points() const { return game_->runner().points(s_); }
+std::vector<double> State::returns() const { return runtime::returns(places(), points()); }
 std::string State::to_string() const { return render::board_text(game_->program(), s_); }
 std::string State::to_json() const { return trace::state_json(game_->program(), s_); }
 

@@ -46,6 +46,8 @@ class Game {
   const std::shared_ptr<const compile::Program>& program_ptr() const { return program_; }
   const GameFile& file() const { return *file_; }
   const runtime::ActionSpace& actions() const { return actions_; }
+  // Some `end_game` of the game says what each seat scores (`points NAME`).
+  bool scores_points() const { return program_->points_base >= 0; }
   const runtime::EngineOptions& engine_options() const { return options_; }
   // The engine that runs it (native when asked for and a compiler is there).
   runtime::Engine engine() const { return game_->engine(); }
@@ -155,9 +157,13 @@ class State {
   int64_t bytes() const;  // the memory a copy of this state holds
 
   std::vector<int> places() const;
-  std::vector<double> returns() const;  // runtime::returns_from_places
-  std::string to_string() const;        // the text board
-  std::string to_json() const;          // the state as a trace records it
+  // The points each seat scored (`end_game ... points NAME`); empty when the game scores none.
+  std::vector<int> points() const;
+  // What each seat's result is worth: its points in a game that scores points, else
+  // runtime::returns_from_places (1 first, -1 last).
+  std::vector<double> returns() const;
+  std::string to_string() const;  // the text board
+  std::string to_json() const;    // the state as a trace records it
 
  private:
   void need_decision(const char* what) const;

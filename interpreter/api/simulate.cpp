@@ -58,10 +58,15 @@ std::vector<GameResult> simulate(const Game& game, const SimulateOptions& o) {
   sim::run_agents(
       game.program_ptr(), ro, [&](int64_t) { return seats; },
       [&](const sim::GameRecord& r) {
-        GameResult g{r.index,     sim::game_seed(o.seed, r.index),
-                     r.places,    runtime::returns_from_places(r.places),
-                     r.decisions, r.throws,
-                     r.by_limit,  ""};
+        GameResult g{r.index,
+                     sim::game_seed(o.seed, r.index),
+                     r.places,
+                     r.points,
+                     runtime::returns(r.places, r.points),
+                     r.decisions,
+                     r.throws,
+                     r.by_limit,
+                     ""};
         if (r.error) g.error = game.error(*r.error).what();
         out.push_back(std::move(g));
       });

@@ -25,6 +25,7 @@ struct GameResult {
   int64_t index = 0;
   uint64_t seed = 0;  // the game's own seed (sim::game_seed)
   std::vector<int> places;
+  std::vector<int> points;  // empty when the game scores no points
   std::vector<double> returns;
   int decisions = 0, throws = 0;
   bool by_limit = false;

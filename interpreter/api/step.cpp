@@ -164,6 +164,7 @@ Reply StepSession::cmd_result(const Json&) {
   Reply out = summary();
   out["by_limit"] = now_.state.ended_by_limit();
   out["places"] = now_.state.places();
+  if (now_.state.game().scores_points()) out["points"] = now_.state.points();  // only where a game scores them
   out["returns"] = now_.state.returns();
   return out;
 }

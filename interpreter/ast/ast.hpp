@@ -97,6 +97,10 @@ struct Stmt {
   std::string text;  // Note: the message
   int slot = -1;     // Let/For: local slot (checker)
   int sym = -1;      // EndGame: score symbol; Emit: event symbol
+  // EndGame's `points NAME` (empty without it) and its symbol (checker).
+  std::string points;
+  Span points_span;
+  int points_sym = -1;
 };
 
 // A declared parameter of a function, shape, event or handler.

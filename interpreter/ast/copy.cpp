@@ -69,6 +69,9 @@ class Copier {
     out->text = s->text;
     out->slot = s->slot;
     out->sym = s->sym;
+    out->points = s->points;
+    out->points_span = span(s->points_span);
+    out->points_sym = s->points_sym;
     return out;
   }
 

@@ -138,12 +138,17 @@ StmtPtr Builder::finish_statement(const Node& n) {
   return s;
 }
 
-StmtPtr Builder::end_statement(const Node& n) {  // end game, or end game by NAME
+StmtPtr Builder::end_statement(const Node& n) {  // end_game [by NAME] [points NAME]
   auto s = mk(StmtKind::EndGame, n);
   if (const Node* by = optional_child<g::end_by>(n)) {
     const Node& name_node = child<g::ident>(*by);
     s->name = word(name_node);
     s->name_span = span_of(name_node);
+  }
+  if (const Node* pts = optional_child<g::end_points>(n)) {
+    const Node& name_node = child<g::ident>(*pts);
+    s->points = word(name_node);
+    s->points_span = span_of(name_node);
   }
   return s;
 }

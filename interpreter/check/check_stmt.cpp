@@ -148,16 +148,24 @@ void Checker::finish_statement(Stmt& s) {
   for (auto& p : s.exprs) want_type(*p, Type::Player, "'finish'");
 }
 
-// `end_game by NAME`: NAME gives a number per player (a var per player or a def of a player).
+// `end_game by NAME points NAME`: each NAME gives a number per player (a var per player or a def
+// of a player): `by` ranks the seats not yet placed, `points` is what each seat scores.
 void Checker::end_game_statement(Stmt& s) {
   needs_play(s.span, "'end_game'");
-  if (s.name.empty()) return;
-  int g = c_.lookup(s.name);
+  if (!s.name.empty()) s.sym = number_per_player(s.name, s.name_span, "by");
+  if (!s.points.empty()) {
+    s.points_sym = number_per_player(s.points, s.points_span, "points");
+    if (!c_.scores_points) c_.points_at = s.points_span;
+    c_.scores_points = true;
+  }
+}
+
+int Checker::number_per_player(const std::string& name, const Span& at, const char* clause) {
+  int g = c_.lookup(name);
   bool ok = false;
   if (g >= 0) {
     Symbol& sym = c_.syms[g];
     sym.used = true;
-    s.sym = g;
     if (sym.kind == SymKind::Var && sym.decl->dims.size() == 1 && sym.decl->dims[0].type == "player" &&
         ast::is_number(sym.type))
       ok = true;
@@ -165,12 +173,13 @@ void Checker::end_game_statement(Stmt& s) {
         ast::is_number(sym.type))
       ok = true;
   }
-  if (!ok && !(g < 0 && broken(s.name)))
-    diags_.report(g < 0 ? Code::unknown_name : Code::type_mismatch, s.name_span,
-                  g < 0 ? fmt::format("unknown name '{}'", s.name)
-                        : fmt::format("'end_game by' needs a number per player, and '{}' is not one", s.name),
-                  g < 0 ? diag::suggest(s.name, global_names())
+  if (!ok && !(g < 0 && broken(name)))
+    diags_.report(g < 0 ? Code::unknown_name : Code::type_mismatch, at,
+                  g < 0 ? fmt::format("unknown name '{}'", name)
+                        : fmt::format("'end_game {}' needs a number per player, and '{}' is not one", clause, name),
+                  g < 0 ? diag::suggest(name, global_names())
                         : "use a 'var NAME: int per player' or a 'def NAME(p: player): int'");
+  return ok ? g : -1;
 }
 
 void Checker::assign(Stmt& s) {

@@ -85,6 +85,9 @@ struct Checked {
   std::vector<ast::Decl*> displays;  // what the text board shows
   std::vector<std::pair<std::string, std::string>> about;
   std::vector<FactShape> facts;
+  // Some `end_game` says what each seat scores (`points NAME`): the game's results carry points.
+  bool scores_points = false;
+  Span points_at;  // the first `points NAME` clause, where a missing `limit points` is reported
 
   int lookup(const std::string& name) const {
     auto it = by_name.find(name);

@@ -146,6 +146,9 @@ class Checker {
   void add_statement(ast::Stmt& s);
   void finish_statement(ast::Stmt& s);
   void end_game_statement(ast::Stmt& s);
+  // The symbol of NAME when it gives a number per player (end_game's `by` and `points`), else -1
+  // after reporting why.
+  int number_per_player(const std::string& name, const Span& at, const char* clause);
   // calls and the call graph (check_calls.cpp)
   ast::Type check_call(ast::Expr& e, bool as_statement);
   void check_recursion();

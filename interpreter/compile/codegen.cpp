@@ -414,21 +414,24 @@ int CodeGen::finish_statement(const ast::Stmt& s, int base) {
   return n;
 }
 
-// `end_game by NAME`: the ranking comes from a table per player or from a function of a player.
+// `end_game by NAME points NAME`: the ranking (aux, a) and the points (c, b) each come from a
+// table per player or from a function of a player (lang::EndBy::Plain when not given).
 int CodeGen::end_game_statement(const ast::Stmt& s) {
   int n = node(Op::EndGame, s.span);
-  if (s.sym >= 0) {
-    const check::Symbol& sym = ck_.syms[s.sym];
-    if (sym.kind == SymKind::Var) {
-      out_.code[n].aux = static_cast<uint8_t>(lang::EndBy::Table);
-      out_.code[n].a = table_index(out_.vars, s.sym);
-    } else {
-      int c = callable_for(*sym.decl);
-      out_.code[n].aux = static_cast<uint8_t>(lang::EndBy::Callable);
-      out_.code[n].a = c;
-    }
-  }
+  auto [by, by_index] = per_player(s.sym);
+  auto [points, points_index] = per_player(s.points_sym);
+  out_.code[n].aux = static_cast<uint8_t>(by);
+  out_.code[n].a = by_index;
+  out_.code[n].c = static_cast<int32_t>(points);
+  out_.code[n].b = points_index;
   return n;
+}
+
+std::pair<lang::EndBy, int> CodeGen::per_player(int sym_index) {
+  if (sym_index < 0) return {lang::EndBy::Plain, 0};
+  const check::Symbol& sym = ck_.syms[sym_index];
+  if (sym.kind == SymKind::Var) return {lang::EndBy::Table, table_index(out_.vars, sym_index)};
+  return {lang::EndBy::Callable, callable_for(*sym.decl)};
 }
 
 }  // namespace keli::compile

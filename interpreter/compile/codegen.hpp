@@ -12,8 +12,8 @@ namespace keli::compile {
 class CodeGen {
  public:
   // `params` holds each parameter symbol's value; `phase_ids` maps phase symbols to phase numbers.
-  CodeGen(Program& out, const check::Checked& ck, const std::map<int, int64_t>& params, bool building)
-      : out_(out), ck_(ck), params_(params), building_(building) {}
+  CodeGen(Program& out, const check::Checked& ck, const std::map<int, int64_t>& params)
+      : out_(out), ck_(ck), params_(params) {}
 
   int callable_for(const ast::Decl& d);  // defs and shapes, compiled on first use
   int new_callable(const std::string& name, int frame_size);
@@ -48,6 +48,8 @@ class CodeGen {
   int add_statement(const ast::Stmt& s, int base);
   int finish_statement(const ast::Stmt& s, int base);
   int end_game_statement(const ast::Stmt& s);
+  // Where end_game reads a number per player: a state table or a callable (symbol -1: Plain).
+  std::pair<lang::EndBy, int> per_player(int sym_index);
   int access(const ast::Expr& e, int base);
   int args(const std::vector<int>& nodes);
   int table_index(const std::vector<VarInfo>& tables, int sym_decl_index) const;
@@ -55,7 +57,6 @@ class CodeGen {
   Program& out_;
   const check::Checked& ck_;
   const std::map<int, int64_t>& params_;
-  bool building_;
   std::map<const ast::Decl*, int> callables_;
 };
 

@@ -120,7 +120,7 @@ bool Compiler::build_board(Program& out) {
   b.work_budget = out.work_budget;
   b.max_roll = out.max_roll;  // `most_dice` reads it (build_dice ran first)
   lay_out_tables(b, true);
-  CodeGen gen(b, ck, values, true);
+  CodeGen gen(b, ck, values);
   int entry;
   if (ck.board->value) {
     const ast::Expr& call = *ck.board->value;

@@ -33,7 +33,7 @@ std::shared_ptr<Program> Compiler::run(const ParamSettings& settings) {
   if (diags.has_errors() || !build_board(*out)) return nullptr;
   lay_out_state(*out);
 
-  CodeGen gen(*out, ck, values, false);
+  CodeGen gen(*out, ck, values);
   for (size_t i = 0; i < ck.phases.size(); ++i) gen.phase_ids[ck.phases[i]->sym] = static_cast<int>(i);
   for (size_t i = 0; i < ck.events.size(); ++i) gen.event_ids[ck.events[i]->sym] = static_cast<int>(i);
   compile_handlers(gen, *out);
@@ -92,7 +92,8 @@ void Compiler::count_pieces(Program& out) {
 
 // State: the fixed slots, then every variable, with its initial value.
 void Compiler::lay_out_state(Program& out) {
-  int base = kPlaces + out.num_players;
+  if (ck.scores_points) out.points_base = kPlaces + out.num_players;
+  int base = out.first_var_slot();
   for (auto* d : ck.vars) {
     out.vars.push_back(layout(*d, base, out, false));
     base += out.vars.back().size();
@@ -241,7 +242,7 @@ void Compiler::bound_move_tries(const ast::Move& m, const Program& out) {
                  "narrow the parameters' domains, or choose one parameter in the move's body");
 }
 
-// `limit moves`, `limit work` and `limit history`, the last one read of each winning (a
+// `limit moves`, `limit work`, `limit history` and `limit points`, the last one read of each winning (a
 // variant's); Keli's own bounds when a game declares none: no game runs forever, no step does
 // unbounded work, no history grows without end.
 void Compiler::set_limits(Program& out) {
@@ -263,9 +264,16 @@ void Compiler::set_limits(Program& out) {
     else if (which == GameLimit::history) {
       out.history.capacity = static_cast<int>(v);
       out.history_limit = l->span;
-    } else
+    } else if (which == GameLimit::points)
+      out.points_limit = static_cast<int32_t>(v);
+    else
       out.move_limit = static_cast<int>(v);
   }
+  // Points have no bound of Keli's own: the game says what a result can be worth, which is also
+  // its range of returns (Python's min_utility and max_utility).
+  if (ck.scores_points && out.points_limit == 0)
+    diags.report(Code::missing_decl, ck.points_at, "a game that scores points says how many at most: 'limit points N'",
+                 "each seat's points then lie in -N..N, e.g. 'limit points 3' for a backgammon");
 }
 
 // A game that reads `repetitions` keeps its position history at the end of the state (after the
@@ -275,7 +283,7 @@ void Compiler::lay_out_history(Program& out) {
   lang::HistoryLayout& h = out.history;
   h.mover = kMover;
   h.phase = kPhase;
-  h.first = kPlaces + out.num_players;
+  h.first = out.first_var_slot();
   h.end = out.visible_size;
   h.base = out.state_size;
   const int64_t slots = h.slots();

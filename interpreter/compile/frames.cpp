@@ -47,7 +47,7 @@ class Frames {
   // Calls every callable a node tree (statements and expressions) runs in a frame of its own:
   // definitions called, handlers of the events it raises (their guards run in the raiser's
   // frame), a declared fact's conditions and keys where it writes what the fact counts, and
-  // end_game's score.
+  // end_game's ranking and points.
   template <class F>
   void walk(int idx, const F& callee) const {
     for (; idx >= 0; idx = p_.code[idx].next) {
@@ -58,6 +58,7 @@ class Frames {
         for (int i = 0; i < n.c; ++i) walk(p_.args[n.b + i], callee);
       if (n.op == Op::Call || n.op == Op::CallStmt) callee(n.a);
       if (n.op == Op::EndGame && static_cast<lang::EndBy>(n.aux) == lang::EndBy::Callable) callee(n.a);
+      if (n.op == Op::EndGame && static_cast<lang::EndBy>(n.c) == lang::EndBy::Callable) callee(n.b);
       if (n.op == Op::Emit)
         for (const Handler& h : p_.handlers[n.a]) {
           walk(h.guard, callee);

@@ -228,6 +228,13 @@ struct Program {
   std::vector<VarInfo> const_tables;
   std::vector<VarInfo> region_tables;  // base = first instance id
   int state_size = 0;
+  // A game whose `end_game` says what each seat scores (`points NAME`) keeps num_players slots of
+  // points right after the places, 0 until the game ends; -1 in a game without points (whose
+  // layout is then as it was before points existed).
+  int points_base = -1;
+  int32_t points_limit = 0;  // `limit points N`: each seat's points lie in -N..N
+  // The first slot after the fixed ones, the places and the points: the first variable's.
+  int first_var_slot() const { return kPlaces + num_players * (points_base >= 0 ? 2 : 1); }
   std::vector<int32_t> initial;  // the state before setup blocks run
   std::vector<Node> code;
   std::vector<Span> spans;    // per node

@@ -259,7 +259,9 @@ Description describe(const GameFile& g, const std::shared_ptr<const compile::Pro
   d.setups = static_cast<int>(ck.setups.size());
   for (size_t i = 0; i < ck.vars.size() && i < p.vars.size(); ++i)
     d.vars.push_back({ck.vars[i]->name, ck.vars[i]->type, dims_text(*ck.vars[i]), p.vars[i].size()});
-  d.fixed_slots = compile::kPlaces + p.num_players;
+  d.fixed_slots = p.first_var_slot();
+  d.points = p.points_base >= 0;
+  d.points_limit = p.points_limit;
   d.state_slots = p.visible_size;  // what the rules declare; kept facts are the engine's
   for (const compile::InvariantInfo& inv : p.invariants) d.invariants.push_back(inv.text);
   d.move_limit = p.move_limit;

@@ -33,19 +33,25 @@ bool is_definition(DeclKind k) {
   }
 }
 
+// What a declaration a game has at most one of is known by: players, pieces, or a limit by its
+// name (`limit points` does not set `limit moves`).
+std::string single_key(const ast::Decl& d) {
+  return d.kind == DeclKind::Limit ? "limit " + d.name : std::to_string(static_cast<int>(d.kind));
+}
+
 // What the base (its own file, its imports, and its base if it is itself a variant) declares,
 // in the order the declarations take effect: a later one overrides an earlier one.
 struct BaseNames {
   std::map<std::string, DeclKind> kinds;
   std::map<std::string, std::string> defaults;  // parameter -> default in effect
-  std::map<DeclKind, std::string> singles;      // players, pieces, limit -> its value as written
+  std::map<std::string, std::string> singles;   // single_key of players, pieces, a limit -> its value as written
   bool has_board = false;
 
   void add(const ast::Decl& d) {
     if (is_definition(d.kind) && !d.override_only) kinds[d.name] = d.kind;
     if (d.kind == DeclKind::Param && d.value) defaults[d.name] = expr_text(*d.value);
     if ((d.kind == DeclKind::Players || d.kind == DeclKind::Pieces || d.kind == DeclKind::Limit) && d.value)
-      singles[d.kind] = expr_text(*d.value);
+      singles[single_key(d)] = expr_text(*d.value);
     if (d.kind == DeclKind::Board) has_board = true;
   }
 };
@@ -99,7 +105,7 @@ std::vector<Change> variant_changes(const std::string& path, std::string& base_g
       case DeclKind::Players:
       case DeclKind::Pieces:
       case DeclKind::Limit: {
-        auto it = base.singles.find(d.kind);
+        auto it = base.singles.find(single_key(d));
         std::string to = d.value ? expr_text(*d.value) : "";
         if (it == base.singles.end())
           out.push_back({"adds", kind, d.name, "", to});

@@ -111,6 +111,8 @@ struct Description {
   std::vector<std::vector<std::string>> teams;  // empty when every seat plays alone
   int pieces = 0;
   std::vector<int> pieces_per_seat;  // by owner at the start; empty when unknown
+  bool points = false;               // the game scores points (`end_game ... points NAME`)
+  int32_t points_limit = 0;          // `limit points N`: they lie in -N..N
 
   int sites = 0;
   std::vector<std::string> shapes;   // shapes the board code calls, in order
@@ -125,7 +127,7 @@ struct Description {
   std::vector<Event> events;
   int setups = 0;
   std::vector<Var> vars;
-  int fixed_slots = 0;  // mover, phase, counters and places kept in every state
+  int fixed_slots = 0;  // mover, phase, counters, places (and points) kept in every state
   // The observation tensor (runtime/observation.hpp): its parts in order, its size, and whether
   // each seat sees the board turned to its side.
   std::vector<runtime::ObservationPart> observation;

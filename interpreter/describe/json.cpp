@@ -104,6 +104,18 @@ std::string state_json(const Description& d) {
       .done();
 }
 
+std::string players_json(const Description& d) {
+  return Object()
+      .num("count", static_cast<int64_t>(d.seats.size()))
+      .field("seats", strings(d.seats))
+      .field("teams", array(d.teams, strings))
+      .num("pieces", d.pieces)
+      .field("pieces_per_seat", util::json_array(d.pieces_per_seat))
+      .flag("points", d.points)
+      .num("points_limit", d.points_limit)
+      .done();
+}
+
 }  // namespace
 
 std::string to_json(const Description& d) {
@@ -123,13 +135,7 @@ std::string to_json(const Description& d) {
               return x.done();
             }));
   }
-  o.field("players", Object()
-                         .num("count", static_cast<int64_t>(d.seats.size()))
-                         .field("seats", strings(d.seats))
-                         .field("teams", array(d.teams, strings))
-                         .num("pieces", d.pieces)
-                         .field("pieces_per_seat", util::json_array(d.pieces_per_seat))
-                         .done());
+  o.field("players", players_json(d));
   o.field("board", Object()
                        .num("sites", d.sites)
                        .field("shapes", strings(d.shapes))

@@ -155,6 +155,8 @@ void players_section(Writer& w, const Description& d) {
     for (const auto& t : d.teams) teams.push_back(join(t, " + "));
     w.line(fmt::format("teams ({}): {}", d.teams.size(), join(teams, "; ")));
   }
+  w.line(d.points ? fmt::format("results: places, and each seat's points, -{0}..{0} (limit points)", d.points_limit)
+                  : "results: places");
   if (d.pieces == 0) {
     w.line("no pieces");
     return;
@@ -303,8 +305,8 @@ void state_section(Writer& w, const Description& d) {
   for (const auto& v : d.vars)
     rows.push_back({v.name, v.type, v.shape.empty() ? "one value" : v.shape, std::to_string(v.slots),
                     std::to_string(4 * v.slots)});
-  rows.push_back({"(fixed)", "int", "mover, phase, counts, places", std::to_string(d.fixed_slots),
-                  std::to_string(4 * d.fixed_slots)});
+  rows.push_back({"(fixed)", "int", d.points ? "mover, phase, counts, places, points" : "mover, phase, counts, places",
+                  std::to_string(d.fixed_slots), std::to_string(4 * d.fixed_slots)});
   rows.push_back({"total", "", "", std::to_string(d.state_slots), std::to_string(4 * d.state_slots)});
   w.table(rows);
   observation_section(w, d);

@@ -78,7 +78,8 @@ int find_builtin_var(std::string_view name);
 #define KELI_GAME_LIMITS(X)                                                                            \
   X(moves, "moves", "decisions in a whole game; reaching it ends the game unfinished")                 \
   X(work, "work", "units of work in one step (loop rounds, domain elements, calls); more is an error") \
-  X(history, "history", "positions `repetitions` remembers in one game; more is an error")
+  X(history, "history", "positions `repetitions` remembers in one game; more is an error")             \
+  X(points, "points", "the most points a seat scores, or loses, in one game (a game with points must say)")
 
 enum class GameLimit : uint8_t {
 #define KELI_GAME_LIMIT_ENUM(id, name, doc) id,

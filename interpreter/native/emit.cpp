@@ -359,25 +359,6 @@ void Emitter::distinct(const compile::RuleParam& prm, size_t rule, const std::st
   close();
 }
 
-void Emitter::end_game(const Node& n) {
-  const int P = p_.num_players;
-  open("{");
-  line(fmt::format("const int32_t next = s[{}];", static_cast<int>(compile::kNextPlace)));
-  line(fmt::format("int64_t score[{}] = {{}};", P));
-  for (int pl = 0; pl < P; ++pl) {
-    if (static_cast<lang::EndBy>(n.aux) == lang::EndBy::Table) {
-      line(fmt::format("score[{}] = s[{}];", pl, p_.vars[n.a].base + pl));
-    } else if (static_cast<lang::EndBy>(n.aux) == lang::EndBy::Callable) {
-      const compile::Callable& cl = p_.callables[n.a];
-      if (!cl.params.empty() && !passes_args(n.a)) line(fmt::format("L[{}] = {};", cl.params[0], pl));
-      line(fmt::format("score[{}] = f{}(c, s, L{});", pl, n.a, call_args(n.a, {fmt::format("int64_t({})", pl)})));
-    }
-  }
-  line(fmt::format("keli::lang::place_unplaced(s + KELI_PLACES, {}, next, score);", P));
-  line("s[KELI_OVER] = KELI_ENDED;");
-  close();
-}
-
 void Emitter::entries() {
   open("int e_call(keli_ctx* c, int32_t* s, int32_t callable, const int64_t* args, int32_t nargs, int64_t* out) {");
   line("int64_t* L = c->locals;");

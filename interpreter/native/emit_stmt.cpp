@@ -120,6 +120,49 @@ void Emitter::finish(const Node& n, int idx) {
   close();
 }
 
+// As runtime::Machine::end_game: the ranking (aux, a), else the points (c, b), orders the seats not
+// yet placed; a game with points stores each seat's, checked to fit a slot.
+void Emitter::end_game(const Node& n, int idx) {
+  const int P = p_.num_players;
+  const auto by = static_cast<lang::EndBy>(n.aux), points = static_cast<lang::EndBy>(n.c);
+  open("{");
+  line(fmt::format("const int32_t next = s[{}];", static_cast<int>(compile::kNextPlace)));
+  line(fmt::format("int64_t score[{}] = {{}};", P));
+  if (points != lang::EndBy::Plain) {  // first, as the interpreter: a function may fail
+    line(fmt::format("int64_t points[{}] = {{}};", P));
+    per_player(points, n.b, "points");
+  }
+  if (by != lang::EndBy::Plain)
+    per_player(by, n.a, "score");
+  else if (points != lang::EndBy::Plain)
+    line(fmt::format("for (int i = 0; i < {}; ++i) score[i] = points[i];", P));
+  line(fmt::format("keli::lang::place_unplaced(s + KELI_PLACES, {}, next, score);", P));
+  if (p_.points_base >= 0)
+    for (int pl = 0; pl < P; ++pl)
+      line(points == lang::EndBy::Plain
+               ? fmt::format("s[{}] = 0;", p_.points_base + pl)
+               : fmt::format(
+                     "if (points[{0}] < -{1} || points[{0}] > {1}) fault(c, {2}, KELI_FAULT_POINTS, 0, points[{0}], 0);"
+                     " s[{3}] = static_cast<int32_t>(points[{0}]);",
+                     pl, p_.points_limit, idx, p_.points_base + pl));
+  line("s[KELI_OVER] = KELI_ENDED;");
+  close();
+}
+
+// Fills the C array `into` with a number per seat from a table or a function of a player.
+void Emitter::per_player(lang::EndBy from, int index, const char* into) {
+  for (int pl = 0; pl < p_.num_players; ++pl) {
+    if (from == lang::EndBy::Table) {
+      line(fmt::format("{}[{}] = s[{}];", into, pl, p_.vars[index].base + pl));
+    } else if (from == lang::EndBy::Callable) {
+      const compile::Callable& cl = p_.callables[index];
+      if (!cl.params.empty() && !passes_args(index)) line(fmt::format("L[{}] = {};", cl.params[0], pl));
+      line(
+          fmt::format("{}[{}] = f{}(c, s, L{});", into, pl, index, call_args(index, {fmt::format("int64_t({})", pl)})));
+    }
+  }
+}
+
 // `while`: bounded by kMaxLoopIterations, as in the interpreter; each round a unit of work.
 void Emitter::while_loop(const Node& n, int idx) {
   std::string guard = tmp();
@@ -198,7 +241,7 @@ void Emitter::stmt(int idx) {
       return;
     case Op::Note: line(fmt::format("note(c, {});", n.a)); return;
     case Op::Finish: finish(n, idx); return;
-    case Op::EndGame: end_game(n); return;
+    case Op::EndGame: end_game(n, idx); return;
     case Op::Fail: line(fault(idx, "KELI_FAULT_NOTE") + ";"); return;
     case Op::ConstSet:
     case Op::AddSite: line(fault(idx, "KELI_FAULT_BUILD_ONLY") + ";"); return;

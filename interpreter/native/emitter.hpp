@@ -31,7 +31,8 @@ class Emitter {
   void distinct(const compile::RuleParam& prm, size_t rule, const std::string& seen, const std::string& kept,
                 const std::function<void()>& restore);
   void entries();
-  void end_game(const compile::Node& n);
+  void end_game(const compile::Node& n, int idx);
+  void per_player(lang::EndBy from, int index, const char* into);
   // Expressions (emit_expr.cpp): emits what computes node idx; returns a name or a literal.
   std::string expr(int idx);
   std::string arith(const char* op, int node, const std::string& a, const std::string& b);

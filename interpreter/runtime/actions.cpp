@@ -83,6 +83,11 @@ int64_t ActionSpace::outcome_id(const compile::DiceSet& d, const std::vector<int
   return -1;
 }
 
+std::vector<double> returns(const std::vector<int>& places, const std::vector<int>& points) {
+  if (points.empty()) return returns_from_places(places);
+  return std::vector<double>(points.begin(), points.end());
+}
+
 std::vector<double> returns_from_places(const std::vector<int>& places) {
   const int n = static_cast<int>(places.size());
   std::vector<double> out(n, 0.0);

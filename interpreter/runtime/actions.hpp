@@ -50,5 +50,8 @@ class ActionSpace {
 // mean, unplaced seats the places left; then all are scaled so that the largest in size is 1 or
 // -1. They always sum to 0; all 0 while nobody is placed.
 std::vector<double> returns_from_places(const std::vector<int>& places);
+// What each seat's result is worth: its points when the game scores points (`points` not empty),
+// else returns_from_places.
+std::vector<double> returns(const std::vector<int>& places, const std::vector<int>& points);
 
 }  // namespace keli::runtime

@@ -264,6 +264,11 @@ std::vector<int> Game::places(const State& s) const {
   return out;
 }
 
+std::vector<int> Game::points(const State& s) const {
+  if (p_->points_base < 0) return {};
+  return std::vector<int>(s.begin() + p_->points_base, s.begin() + p_->points_base + p_->num_players);
+}
+
 std::vector<std::string> Game::failed_invariants(const State& s) {
   std::vector<std::string> out;
   for (const compile::InvariantInfo& inv : p_->invariants)

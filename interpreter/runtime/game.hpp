@@ -91,6 +91,10 @@ class Game {
   std::string roll_notation(const std::vector<int32_t>& values) const;
   // Final places per seat (1 = first; equal places share); all zero while the game goes on.
   std::vector<int> places(const State& s) const;
+  // Points per seat, as the game's `end_game ... points NAME` gave them (all 0 until the game ends,
+  // and after an end without points); empty for a game that scores no points.
+  std::vector<int> points(const State& s) const;
+  bool scores_points() const { return p_->points_base >= 0; }
   // The texts of declared invariants that do not hold in s.
   std::vector<std::string> failed_invariants(const State& s);
   // The first declared invariant that does not hold in s, as an E704 error at its declaration

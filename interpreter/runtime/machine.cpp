@@ -406,7 +406,7 @@ bool Machine::run(int idx) {
       case Op::Finish: finish(n, idx); break;
       case Op::EndGame:
         need_state(idx);
-        end_game(n);
+        end_game(n, idx);
         break;
       case Op::Fail: fail(idx, p_.notes[n.a]);
       default: eval(idx); break;  // a call whose value is not needed
@@ -433,23 +433,40 @@ void Machine::emit(int node, int event, const int32_t* arg_nodes, int nargs) {
 
 static_assert(lang::kMaxPlayers <= 64, "lang::place_unplaced keeps one bit a seat");
 
-// Ends the game: players not yet placed share the next places, ordered by a score if given.
-void Machine::end_game(const Node& n) {
+// Ends the game: players not yet placed share the next places, ordered by a score if given (else
+// by the points, if given); with points, each seat's are kept in the state.
+void Machine::end_game(const Node& n, int idx) {
   int P = p_.num_players;
   int32_t next = state_[compile::kNextPlace];
   std::vector<int64_t>& score = end_scores_;  // kept between games: no allocation per game
-  score.assign(P, 0);
+  std::vector<int64_t>& points = end_points_;
+  per_player(static_cast<lang::EndBy>(n.c), n.b, points);
+  if (static_cast<lang::EndBy>(n.aux) == lang::EndBy::Plain && static_cast<lang::EndBy>(n.c) != lang::EndBy::Plain)
+    score = points;
+  else
+    per_player(static_cast<lang::EndBy>(n.aux), n.a, score);
+  lang::place_unplaced(&state_[compile::kPlaces], P, next, score.data());
+  if (p_.points_base >= 0)
+    for (int pl = 0; pl < P; ++pl) {
+      if (points[pl] < -p_.points_limit || points[pl] > p_.points_limit)
+        fail(idx, msg::points_outside(points[pl], p_.points_limit));
+      state_[p_.points_base + pl] = static_cast<int32_t>(points[pl]);
+    }
+  state_[compile::kOver] = compile::kEnded;
+}
+
+// A number per seat from a table per player or a function of a player (all 0 for Plain).
+void Machine::per_player(lang::EndBy from, int index, std::vector<int64_t>& out) {
+  int P = p_.num_players;
+  out.assign(P, 0);
   for (int pl = 0; pl < P; ++pl) {
-    if (static_cast<lang::EndBy>(n.aux) == lang::EndBy::Table) {
-      const compile::VarInfo& t = p_.vars[n.a];
-      score[pl] = state_[t.base + pl];
-    } else if (static_cast<lang::EndBy>(n.aux) == lang::EndBy::Callable) {
+    if (from == lang::EndBy::Table) {
+      out[pl] = state_[p_.vars[index].base + pl];
+    } else if (from == lang::EndBy::Callable) {
       int64_t a = pl;
-      score[pl] = invoke(n.a, &a, 1);
+      out[pl] = invoke(index, &a, 1);
     }
   }
-  lang::place_unplaced(&state_[compile::kPlaces], P, next, score.data());
-  state_[compile::kOver] = compile::kEnded;
 }
 
 void run_board(compile::Program& building, int entry) {

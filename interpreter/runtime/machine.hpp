@@ -93,7 +93,8 @@ class Machine {
   void add_site(const compile::Node& n, int idx);
   void finish(const compile::Node& n, int idx);  // statements; true when a `return` ended the body
   void emit(int node, int event, const int32_t* arg_nodes, int nargs);
-  void end_game(const compile::Node& n);
+  void end_game(const compile::Node& n, int idx);
+  void per_player(lang::EndBy from, int index, std::vector<int64_t>& out);
   int64_t aggregate(const compile::Node& n, int node);
   int leading_below(const Domain& d, int64_t bound, bool inclusive) const;
   int64_t read_fact(const compile::Node& n, int idx);
@@ -131,7 +132,7 @@ class Machine {
   std::vector<int32_t> memo_row_;
   bool memo_made_ = false;
   void make_memo_table();
-  std::vector<int64_t> end_scores_;  // end_game's scratch
+  std::vector<int64_t> end_scores_, end_points_;  // end_game's scratch
 };
 
 // Builds a board: runs callable `entry` of the board-building program `building` (the compiler's

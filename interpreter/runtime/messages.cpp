@@ -34,6 +34,10 @@ std::string too_many_keys(const std::string& move) {
       "(kMaxDistinctKeys)",
       move, lang::kMaxDistinctKeys);
 }
+std::string points_outside(int64_t points, int32_t limit) {
+  return fmt::format("a seat's points, {}, are outside -{}..{} ('limit points {}')", points, limit, limit, limit);
+}
+
 std::string history_full(int capacity) {
   return fmt::format(
       "the game's position history overflowed: it remembers {} positions (limit history), and this game has had more, "

@@ -24,6 +24,7 @@ std::string loop_too_long();
 std::string too_many_tries(const std::string& move);
 std::string too_many_keys(const std::string& move);
 std::string history_full(int capacity);
+std::string points_outside(int64_t points, int32_t limit);
 inline constexpr const char* kHistoryFullHint =
     "declare a larger 'limit history N' (it costs two state slots a position), or end the game sooner";
 std::string no_legal_move(const std::string& phase);

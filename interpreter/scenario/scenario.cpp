@@ -237,6 +237,13 @@ class Runner {
         auto pl = g.places(s);
         std::vector<int32_t> have(pl.begin(), pl.end());
         if (w != have) fail(want, fmt::format("places: expected {}, found {}", show(w), show(have)));
+      } else if (key == "points" && !var(p, key)) {  // a variable named `points` is read as itself
+        need_list(want, "'points'");
+        if (!g.scores_points()) unreadable(want, "this game scores no points: no 'end_game' of it says 'points NAME'");
+        std::vector<int32_t> w;
+        for (const auto& x : want) w.push_back(number(x, "a number of points"));
+        auto have = g.points(s);
+        if (w != have) fail(want, fmt::format("points: expected {}, found {}", show(w), show(have)));
       } else if (key == "notes") {
         std::vector<std::string> w = texts(want, "'notes'");
         if (w != last_notes)
@@ -252,7 +259,7 @@ class Runner {
         if (w != have) fail(want, fmt::format("{}: expected {}, found {}", key, show(w), show(have)));
       } else {
         auto keys = state_keys(p);
-        for (const char* k : {"legal", "illegal", "over", "ended", "places", "notes"}) keys.push_back(k);
+        for (const char* k : {"legal", "illegal", "over", "ended", "places", "points", "notes"}) keys.push_back(k);
         for (const auto& df : p.declared_facts) keys.push_back(df.first.name);
         fail(kv.first, fmt::format("unknown expectation '{}'", key), diag::suggest(key, keys));
       }

@@ -21,17 +21,25 @@ void unreadable(const YAML::Node& at, std::string message, std::string hint) {
 }
 
 void check_document(const YAML::Node& root) {
-  // An explicit stack, not recursion: a deeply nested document cannot overflow ours.
-  std::vector<YAML::Node> todo = {root};
-  int64_t visited = 0;
+  // An explicit stack, not recursion: a deeply nested document cannot overflow ours. Each value is
+  // counted when it is pushed, not when it is visited, so the stack never holds more than
+  // kMaxYamlNodes values: an anchor used inside itself (a cycle) or a list of many aliases to a wide
+  // list is refused after at most that many, in bounded memory.
+  std::vector<YAML::Node> todo;
+  int64_t counted = 0;
+  auto push = [&](const YAML::Node& n) {
+    if (++counted > lang::kMaxYamlNodes)
+      unreadable(root,
+                 fmt::format("this file has more than {} values (counting each use of an alias)", lang::kMaxYamlNodes),
+                 "each use of an alias counts its whole value again; an anchor used inside its own value never ends");
+    todo.push_back(n);
+  };
+  push(root);
   while (!todo.empty()) {
     YAML::Node n = todo.back();
     todo.pop_back();
-    if (++visited > lang::kMaxYamlNodes)
-      unreadable(root,
-                 fmt::format("this file has more than {} values (counting each use of an alias)", lang::kMaxYamlNodes));
     if (n.IsSequence()) {
-      for (const auto& x : n) todo.push_back(x);
+      for (const auto& x : n) push(x);
     } else if (n.IsMap()) {
       std::map<std::string, YAML::Mark> seen;
       for (const auto& kv : n) {
@@ -42,7 +50,7 @@ void check_document(const YAML::Node& root) {
               kv.first,
               fmt::format("the key '{}' is given twice (first on line {})", kv.first.Scalar(), it->second.line + 1),
               "YAML keeps one value per key: remove or rename one of them");
-        todo.push_back(kv.second);
+        push(kv.second);
       }
     }
   }

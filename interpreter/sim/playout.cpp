@@ -32,6 +32,7 @@ GameRecord playout(runtime::Game& game, runtime::Rng& rng, const std::vector<age
   }
   if (!s.empty()) {
     r.places = game.places(s);
+    r.points = game.points(s);
     r.decisions = game.moves(s);
     r.throws = game.ply(s) - game.moves(s);
     r.by_limit = game.ended_by_limit(s);

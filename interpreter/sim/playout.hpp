@@ -17,6 +17,7 @@ namespace keli::sim {
 struct GameRecord {
   int64_t index = 0;                 // the game's number in its run (0-based)
   std::vector<int> places;           // final place per seat (1 = first; equal places share)
+  std::vector<int> points;           // points per seat; empty when the game scores none
   int decisions = 0;                 // Game::moves at the end
   int throws = 0;                    // chance steps: Game::ply - Game::moves
   int64_t legal_sum = 0;             // legal moves summed over decision states (branching factor)

@@ -15,6 +15,9 @@ namespace {
 
 constexpr const char* kHeaderMark = "# keli simulate records: ";  // a CSV file's first line starts so
 constexpr const char* kColumns = "index,seed,players,decisions,throws,legal,places,end,error";
+// A run whose game scores points has one more column, last, so that other runs' files are as before.
+constexpr const char* kPointsColumn = ",points";
+std::string columns(const RunHeader& h) { return std::string(kColumns) + (h.points ? kPointsColumn : ""); }
 constexpr int kRecordsVersion = 1;
 
 const char* end_word(End e) { return e == End::Limit ? "limit" : "rules"; }
@@ -34,10 +37,10 @@ std::string header_json(const RunHeader& h) {
   for (const auto& s : h.players) players.push_back(util::json_string(s));
   return fmt::format(
       R"({{"keli_records":{},"game":{},"file":{},"hash":{},"params":[{}],"seats":[{}],"players":[{}],"seed":{},)"
-      R"("games":{},"shard":{},"shards":{},"invariants":{},"budget":{}}})",
+      R"("games":{},"shard":{},"shards":{},"invariants":{},"budget":{}{}}})",
       kRecordsVersion, util::json_string(h.game), util::json_string(h.file), util::json_string(h.hash),
       fmt::join(params, ","), fmt::join(seats, ","), fmt::join(players, ","), h.seed, h.games, h.shard, h.shards,
-      h.invariants ? "true" : "false", h.budget);
+      h.invariants ? "true" : "false", h.budget, h.points ? R"(,"points":true)" : "");
 }
 
 // Typed reads for the reader; each throws JsonFieldError naming the field.
@@ -82,6 +85,10 @@ RunHeader header_from_json(const util::Json& j) {
   if (!field(j, "invariants").is_boolean()) throw util::JsonFieldError{"invariants must be true or false"};
   h.invariants = j["invariants"].get<bool>();
   h.budget = json_int64(field(j, "budget"), "budget");
+  if (j.contains("points")) {  // absent in the files of a game without points
+    if (!j["points"].is_boolean()) throw util::JsonFieldError{"points must be true or false"};
+    h.points = j["points"].get<bool>();
+  }
   if (h.games < 0 || h.shards < 1 || h.shard < 0 || h.shard >= h.shards)
     throw util::JsonFieldError{fmt::format("shard {}/{} of {} games is not a shard", h.shard, h.shards, h.games)};
   if (h.seats.empty() || h.players.size() != h.seats.size())
@@ -103,6 +110,8 @@ RecordRow row_from_object(const util::Json& j) {
   r.end = end == "limit" ? End::Limit : End::Rules;
   const util::Json& e = field(j, "error");
   if (!e.is_null()) r.error = util::json_text(e, "error");
+  if (j.contains("points"))
+    for (int32_t p : util::json_ints(j["points"], "points")) r.points.push_back(p);
   return r;
 }
 
@@ -147,6 +156,13 @@ T whole(const std::string& text, const char* what) {
   } catch (...) {
     throw util::JsonFieldError{fmt::format("{} must be a whole number, not '{}'", what, text)};
   }
+}
+
+int whole_signed(const std::string& text, const char* what) {
+  bool minus = !text.empty() && text[0] == '-';
+  int64_t v = whole<int64_t>(minus ? text.substr(1) : text, what);
+  if (v > INT32_MAX) throw util::JsonFieldError{fmt::format("{} is too big: '{}'", what, text)};
+  return static_cast<int>(minus ? -v : v);
 }
 
 }  // namespace
@@ -202,21 +218,24 @@ std::string sources_hash(const SourceSet& sources) {
 }
 
 std::string header_text(const RunHeader& h, RecordFormat f) {
-  if (f == RecordFormat::Csv) return fmt::format("{}{}\n{}\n", kHeaderMark, header_json(h), kColumns);
+  if (f == RecordFormat::Csv) return fmt::format("{}{}\n{}\n", kHeaderMark, header_json(h), columns(h));
   return header_json(h) + "\n";
 }
 
 std::string row_text(const RecordRow& r, RecordFormat f) {
+  // A row has points when its run's game scores them (RunHeader::points): to_row gives them so.
   if (f == RecordFormat::Csv)
-    return fmt::format("{},{},{},{},{},{},{},{},{}\n", r.index, r.seed,
+    return fmt::format("{},{},{},{},{},{},{},{},{}{}\n", r.index, r.seed,
                        csv_field(fmt::format("{}", fmt::join(r.players, ";"))), r.decisions, r.throws, r.legal,
-                       fmt::join(r.places, ";"), end_word(r.end), csv_field(r.error));
+                       fmt::join(r.places, ";"), end_word(r.end), csv_field(r.error),
+                       r.points.empty() ? "" : fmt::format(",{}", fmt::join(r.points, ";")));
   std::vector<std::string> players;
   for (const auto& p : r.players) players.push_back(util::json_string(p));
   return fmt::format(R"({{"index":{},"seed":{},"players":[{}],"decisions":{},"throws":{},"legal":{},)"
-                     R"("places":[{}],"end":"{}","error":{}}})"
+                     R"("places":[{}],{}"end":"{}","error":{}}})"
                      "\n",
                      r.index, r.seed, fmt::join(players, ","), r.decisions, r.throws, r.legal, fmt::join(r.places, ","),
+                     r.points.empty() ? "" : fmt::format(R"("points":[{}],)", fmt::join(r.points, ",")),
                      end_word(r.end), r.error.empty() ? "null" : util::json_string(r.error));
 }
 
@@ -251,10 +270,10 @@ RecordReader::RecordReader(std::istream& in, std::string path) : in_(in), path_(
     fail("the run header is wrong: " + f.message);
   }
   if (format_ == RecordFormat::Csv) {
-    std::string columns;
-    if (!read_line(columns) || columns != kColumns) {
+    std::string names;
+    if (!read_line(names) || names != columns(header_)) {
       row_line_ = line_;
-      fail(fmt::format("the second line must name the columns: {}", kColumns));
+      fail(fmt::format("the second line must name the columns: {}", columns(header_)));
     }
   }
 }
@@ -284,7 +303,8 @@ RecordRow RecordReader::parse_json(const std::string& line) {
 RecordRow RecordReader::parse_csv(const std::string& text) {
   std::vector<std::string> f;
   split_csv(text, f);
-  if (f.size() != 9) fail(fmt::format("a row has 9 fields ({}), this one {}", kColumns, f.size()));
+  const size_t want = header_.points ? 10 : 9;
+  if (f.size() != want) fail(fmt::format("a row has {} fields ({}), this one {}", want, columns(header_), f.size()));
   try {
     RecordRow r;
     r.index = whole<int64_t>(f[0], "index");
@@ -297,6 +317,8 @@ RecordRow RecordReader::parse_csv(const std::string& text) {
     if (f[7] != "rules" && f[7] != "limit") fail("end must be rules or limit, not '" + f[7] + "'");
     r.end = f[7] == "limit" ? End::Limit : End::Rules;
     r.error = f[8];
+    if (header_.points)
+      for (const auto& p : split(f[9], ';')) r.points.push_back(whole_signed(p, "a number of points"));
     return r;
   } catch (const util::JsonFieldError& e) {
     fail(e.message);
@@ -311,6 +333,9 @@ void RecordReader::check(const RecordRow& r) {
     fail(fmt::format("game {} comes after game {}: the rows must be in game order", r.index, last_index_));
   if (r.players.size() != header_.seats.size() || r.places.size() != header_.seats.size())
     fail(fmt::format("a row needs one player and one place for each of the {} seats", header_.seats.size()));
+  if (r.points.size() != (header_.points ? header_.seats.size() : 0))
+    fail(header_.points ? fmt::format("a row needs a number of points for each of the {} seats", header_.seats.size())
+                        : std::string("a row has points, but its run's game scores none"));
   last_index_ = r.index;
 }
 

@@ -31,7 +31,8 @@ struct RunHeader {
   int64_t games = 0;  // in the whole run, all shards
   int shard = 0, shards = 1;
   bool invariants = true;
-  int64_t budget = 0;  // --budget; 0: the game's own
+  int64_t budget = 0;   // --budget; 0: the game's own
+  bool points = false;  // the game scores points: each row has them (written only when true)
   // Whether game `index` is this shard's: games shard, shard + shards, ...
   bool holds(int64_t index) const { return index >= 0 && index < games && index % shards == shard; }
   int64_t shard_games() const { return games > shard ? (games - shard - 1) / shards + 1 : 0; }
@@ -54,6 +55,7 @@ struct RecordRow {
   std::vector<std::string> players;
   int64_t decisions = 0, throws = 0, legal = 0;  // legal: legal moves summed over its decisions
   std::vector<int> places;                       // a place per seat (1 = first)
+  std::vector<int> points;                       // points per seat in a run whose game scores them, else empty
   End end = End::Rules;
   std::string error;  // "" or the error that stopped the game, as keli run prints it
 };

@@ -29,6 +29,10 @@ void Tally::add(const RecordRow& g) {
     for (int s : winners) ++seat_hits_[s];
     if (winners.size() >= 2) ++winner_sets_[winners];
   }
+  if (!g.points.empty()) {
+    points_.resize(static_cast<size_t>(players_));
+    for (int s = 0; s < players_ && s < static_cast<int>(g.points.size()); ++s) points_[s].add(g.points[s]);
+  }
   if (g.end == End::Rules) ++natural_;
   legal_sum_ += g.legal;
   decisions_ += g.decisions;
@@ -56,13 +60,16 @@ Report Tally::report() const {
   r.length = lengths_.summary();
   r.throws = throws_.summary();
   r.branching = decisions_ ? static_cast<double>(legal_sum_) / static_cast<double>(decisions_) : 0.0;
+  for (const Histogram& h : points_) r.seat_points.push_back(h.summary());
   return r;
 }
 
 Report report(const compile::Program& program, const std::vector<GameRecord>& records) {
   Tally t(program.num_players);
   std::vector<std::string> players(static_cast<size_t>(program.num_players), "random");
-  for (const auto& g : records) t.add(to_row(g, 0, players, [](const diag::Error& e) { return e.message; }));
+  for (const auto& g : records)
+    t.add(to_row(
+        g, 0, players, [](const diag::Error& e) { return e.message; }, program.points_base >= 0));
   return t.report();
 }
 
@@ -96,8 +103,9 @@ std::string csv_field(const std::string& s) {
 std::string report_json(const std::vector<std::string>& seat_names, const Report& r) {
   std::string out = fmt::format(R"({{"games":{},"errors":{},"seats":[)", r.games, r.errors);
   for (size_t s = 0; s < r.seat_wins.size(); ++s)
-    out += fmt::format(R"({}{{"seat":{},"wins":{}}})", s ? "," : "", util::json_string(seat_names[s]),
-                       rate_json(r.seat_wins[s]));
+    out += fmt::format(R"({}{{"seat":{},"wins":{}{}}})", s ? "," : "", util::json_string(seat_names[s]),
+                       rate_json(r.seat_wins[s]),
+                       s < r.seat_points.size() ? R"(,"points":)" + summary_json(r.seat_points[s]) : "");
   out += R"(],"teams":[)";
   for (size_t t = 0; t < r.team_wins.size(); ++t) {
     std::vector<std::string> names;
@@ -126,6 +134,7 @@ std::string report_csv(const std::vector<std::string>& seat_names, const Report&
   out += fmt::format("games,,{},{},,,\nerrors,,{},{},,,\n", r.games, r.games, r.errors, r.games);
   for (size_t s = 0; s < r.seat_wins.size(); ++s) rate("seat_wins", seat_names[s], r.seat_wins[s]);
   for (const auto& t : r.team_wins) rate("team_wins", team_name(seat_names, t.seats), t.wins);
+  for (size_t s = 0; s < r.seat_points.size(); ++s) summary("points " + seat_names[s], r.seat_points[s]);
   rate("draws", "", r.draws);
   rate("natural_end", "", r.natural_end);
   summary("length", r.length);

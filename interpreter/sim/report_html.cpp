@@ -146,6 +146,15 @@ std::string html_tables(const RunHeader& h, const Report& r, const ReportData& d
     for (const auto& [place, n] : d.places[s])
       out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td></tr>\n", xml(h.seats[s]), place, n);
   out += "</table>\n";
+  if (!r.seat_points.empty()) {
+    out += "<table id=\"points\"><tr><th>seat</th><th>mean points</th><th>median</th><th>min</th><th>max</th></tr>\n";
+    for (size_t s = 0; s < h.seats.size() && s < r.seat_points.size(); ++s) {
+      const Summary& x = r.seat_points[s];
+      out += fmt::format("<tr><td>{}</td><td>{:.2f}</td><td>{:.1f}</td><td>{:.0f}</td><td>{:.0f}</td></tr>\n",
+                         xml(h.seats[s]), x.mean, x.median, x.min, x.max);
+    }
+    out += "</table>\n";
+  }
   return out;
 }
 

@@ -128,7 +128,7 @@ void run_agents(std::shared_ptr<const compile::Program> program, const RunOption
 }
 
 RecordRow to_row(const GameRecord& g, uint64_t run_seed, std::vector<std::string> players,
-                 const std::function<std::string(const diag::Error&)>& error_text) {
+                 const std::function<std::string(const diag::Error&)>& error_text, bool scored) {
   RecordRow r;
   r.index = g.index;
   r.seed = game_seed(run_seed, g.index);
@@ -138,6 +138,8 @@ RecordRow to_row(const GameRecord& g, uint64_t run_seed, std::vector<std::string
   r.legal = g.legal_sum;
   r.places = g.places;
   r.places.resize(r.players.size(), 0);  // a game stopped before its first state has no places
+  r.points = g.points;
+  if (scored) r.points.resize(r.players.size(), 0);
   r.end = g.by_limit ? End::Limit : End::Rules;
   if (g.error) {
     r.error = error_text(*g.error);

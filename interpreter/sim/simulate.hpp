@@ -74,9 +74,10 @@ class GamePlayer {
 };
 
 // A game's record as a row of the records file: `players` its seats' specs, `error_text` how an
-// error is told (with the game's sources; keli run prints it so).
+// error is told (with the game's sources; keli run prints it so); `scored`: the game scores points,
+// so the row has a number of points a seat (0 for a game stopped before its first state).
 RecordRow to_row(const GameRecord& g, uint64_t run_seed, std::vector<std::string> players,
-                 const std::function<std::string(const diag::Error&)>& error_text);
+                 const std::function<std::string(const diag::Error&)>& error_text, bool scored);
 
 // Rows that arrive in any order handed on in game order (the order of positions 0, 1, ... of a
 // shard): a row waits until every earlier one has come.
@@ -109,6 +110,7 @@ struct Report {
   Summary length;                          // decisions per game
   Summary throws;                          // chance events (throws) per game
   double branching = 0;                    // legal moves per decision state, pooled over all games
+  std::vector<Summary> seat_points;        // per seat, in a run whose game scores points (else empty)
   std::optional<std::string> first_error;  // the error of the lowest-numbered game that had one
   int64_t first_error_game = -1;
 };
@@ -127,6 +129,7 @@ class Tally {
   int players_;
   int64_t games_ = 0, errors_ = 0, played_ = 0, draws_ = 0, natural_ = 0, legal_sum_ = 0, decisions_ = 0;
   Histogram lengths_, throws_;
+  std::vector<Histogram> points_;  // per seat, once a row with points has come
   std::optional<std::string> first_error_;
   int64_t first_error_game_ = -1;
 };

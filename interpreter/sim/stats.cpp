@@ -51,7 +51,7 @@ Summary Histogram::summary() const {
   int64_t sum = 0;
   for (const auto& [value, count] : counts_) {
     s.count += count;
-    sum += value * count;  // lengths and throws: far from 64 bits
+    sum += value * count;  // lengths, throws, points (each within 32 bits): far from 64 bits
   }
   if (s.count == 0) return s;
   auto n = static_cast<size_t>(s.count);

@@ -28,7 +28,7 @@ Summary summarize(std::vector<double> values);
 // Nearest-rank percentile (0 < q <= 1) of a sorted sample; 0 when empty.
 double percentile_sorted(const std::vector<double>& sorted, double q);
 
-// A sample of whole numbers (game lengths, throws) kept as a count per value, so that a run of
+// A sample of whole numbers (game lengths, throws, points) kept as a count per value, so that a run of
 // any number of games takes memory for its distinct values only. The counts are integers, so
 // the summary does not depend on the order in which values were added.
 class Histogram {

@@ -170,6 +170,8 @@ Reader::Next Reader::result(const Json& n) {
   if (!r.is_object() || !r.contains("places")) throw util::JsonFieldError{"\"result\" needs \"places\""};
   if (util::json_ints(r["places"], "\"places\"") != g.places(state_))
     return fail("the recorded places differ from the replayed ones");
+  if (g.scores_points() && (!r.contains("points") || util::json_ints(r["points"], "\"points\"") != g.points(state_)))
+    return fail("the recorded points differ from the replayed ones (or are missing)");
   std::string ended = r.contains("ended") ? util::json_text(r["ended"], "\"ended\"") : "";
   std::string replayed = g.ended_by_limit(state_) ? "limit" : "rules";
   if (ended != replayed)

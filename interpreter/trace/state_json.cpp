@@ -36,6 +36,11 @@ std::string state_json(const Program& p, const runtime::State& s) {
                                 util::json_string(p.phases[s[compile::kPhase]].name));
   for (int i = 0; i < p.num_players; ++i) out += fmt::format("{}{}", i ? "," : "", s[compile::kPlaces + i]);
   out += "]";
+  if (p.points_base >= 0) {  // only a game that scores points has them, so others' states read as before
+    out += ",\"points\":[";
+    for (int i = 0; i < p.num_players; ++i) out += fmt::format("{}{}", i ? "," : "", s[p.points_base + i]);
+    out += "]";
+  }
   for (const auto& v : p.vars) {
     if (!recorded(v)) continue;
     out += fmt::format(",{}:", util::json_string(v.name));
@@ -70,6 +75,7 @@ std::string state_check(const Program& p, const runtime::State& s) {
   values.push_back(s[compile::kPhase]);
   auto slots = [&](int from, int count) { values.insert(values.end(), s.begin() + from, s.begin() + from + count); };
   slots(compile::kPlaces, p.num_players);
+  if (p.points_base >= 0) slots(p.points_base, p.num_players);
   for (const auto& v : p.vars)
     if (recorded(v)) slots(v.base, v.size());
   uint64_t h0 = 0xcbf29ce484222325ULL, h1 = h0 + 1, h2 = h0 + 2, h3 = h0 + 3;
@@ -136,6 +142,13 @@ std::string compare_state(const Program& p, const runtime::State& s, const util:
   if (!rec.contains("phase") || !rec["phase"].is_string() || rec["phase"].get<std::string>() != phase)
     return fmt::format("phase: recorded {}, replayed {}", rec.contains("phase") ? rec["phase"].dump() : "nothing",
                        phase);
+  if (p.points_base >= 0) {
+    std::vector<int32_t> flat;
+    if (!rec.contains("points") || !flatten(rec["points"], flat)) return "'points' is missing";
+    for (int i = 0; i < p.num_players; ++i)
+      if (static_cast<int>(flat.size()) != p.num_players || flat[i] != s[p.points_base + i])
+        return fmt::format("points: recorded {}, replayed another", rec["points"].dump());
+  }
   for (const auto& v : p.vars) {
     if (!recorded(v)) continue;
     if (!rec.contains(v.name)) return fmt::format("'{}' is missing", v.name);

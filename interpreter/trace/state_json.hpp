@@ -17,7 +17,8 @@ bool recorded(const compile::VarInfo& v);
 
 std::string state_json(const compile::Program& p, const runtime::State& s);
 
-// 16 hex digits: a hash of the recorded slots of s (mover, phase, places, recorded variables).
+// 16 hex digits: a hash of the recorded slots of s (mover, phase, places, the points of a game that
+// scores points, recorded variables).
 std::string state_check(const compile::Program& p, const runtime::State& s);
 
 // Compares a state read back from JSON with `s`; returns "" when equal, else what differs first.

@@ -64,8 +64,10 @@ void Writer::result(runtime::Game& g, const runtime::State& s) {
   std::string places;
   auto pl = g.places(s);
   for (size_t i = 0; i < pl.size(); ++i) places += (i ? "," : "") + std::to_string(pl[i]);
-  out_ << fmt::format("{{\"result\":{{\"places\":[{}],\"ended\":\"{}\",\"plies\":{},\"moves\":{}}}}}\n", places,
-                      g.ended_by_limit(s) ? "limit" : "rules", g.ply(s), g.moves(s));
+  std::string points;  // only in a game that scores points
+  if (g.scores_points()) points = fmt::format(",\"points\":[{}]", fmt::join(g.points(s), ","));
+  out_ << fmt::format("{{\"result\":{{\"places\":[{}]{},\"ended\":\"{}\",\"plies\":{},\"moves\":{}}}}}\n", places,
+                      points, g.ended_by_limit(s) ? "limit" : "rules", g.ply(s), g.moves(s));
 }
 
 std::vector<int64_t> legal_ids(const compile::Program& p, const std::vector<runtime::Move>& legal) {

@@ -184,6 +184,32 @@ def test_simulate_records_and_threads():
         keli.simulate(game, n=1, players=["wizard"])
 
 
+def test_points_are_the_returns_of_a_game_that_scores_them(tmp_path):
+    # Kalah scored by the margin: each seat's points (the stores' difference) are its returns, as
+    # the trace's result and the records of keli simulate give them; a game without points has none.
+    path = os.path.join(ROOT, "games", "kalah_margin.keli")
+    lines = trace_lines(path, 3, tmp_path)
+    game = keli.load_game(path, engine="interp")
+    state = game.new_initial_state()
+    for line in lines[1:]:
+        if "result" in line:
+            break
+        state.apply_action([a for a in state.legal_actions() if state.action_to_call(a) == line["move"]][0])
+    assert state.is_terminal()
+    assert state.points() == line["result"]["points"] and state.places() == line["result"]["places"]
+    assert state.returns() == [float(p) for p in state.points()]
+    assert state.points()[0] == -state.points()[1] != 0
+    games = keli.simulate(game, n=20, seed=4)
+    records = tmp_path / "r.jsonl"
+    run_keli("simulate", path, "-n", "20", "--seed", "4", "--engine", "interp", "--records", str(records))
+    rows = [json.loads(l) for l in records.read_text().splitlines()[1:]]
+    assert [g["points"] for g in games] == [r["points"] for r in rows]
+    assert all(g["returns"] == [float(p) for p in g["points"]] for g in games)
+    plain = keli.load_game(os.path.join(ROOT, "games", "kalah.keli"), engine="interp").new_initial_state()
+    assert plain.points() == []
+    assert "points" not in keli.simulate(keli.load_game(os.path.join(ROOT, "games", "kalah.keli")), n=1)[0]
+
+
 def test_native_engine_plays_the_same_game(cache_dir):
     path = os.path.join(ROOT, "games", "raja_pasu.keli")
     try:

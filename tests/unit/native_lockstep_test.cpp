@@ -213,6 +213,7 @@ TEST_CASE("native engine: every runtime check fails with the interpreter's messa
       {"", "    t[0] = min(x in 1..k: x)"},                                                    // min over nothing
       {"", "    t[0] = row[South][k + 1]"},                 // position outside a region
       {"", "    for x in 1..(k * 10000000) { t[0] = 1 }"},  // range too long
+      {"limit points 5\nvar pts: int per player = 0", "    pts[mover] = k * 3\n    end_game points pts"},  // points
       // the fact's condition, run by the write at the end of 200 nested calls, is frame 201
       {deep_calls(200), "    if k == 2 { f0() }"},
   };

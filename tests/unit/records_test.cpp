@@ -80,6 +80,60 @@ TEST_CASE("records: one row a game, in game order, that sum to the summary", "[r
   CHECK(read_text(one) == read_text(three));
 }
 
+// A game that scores points (games/kalah_margin.keli): each row has them, the summary's means are
+// theirs, shards merge as a whole run, and a row that lacks them (or a file that adds them to a
+// game without points) is refused with its line.
+TEST_CASE("records: the points of a game that scores them", "[records][points]") {
+  fs::path dir = scratch("points");
+  const char* game = "games/kalah_margin.keli";
+  for (const char* ext : {"jsonl", "csv"}) {
+    std::string path = (dir / fmt::format("r.{}", ext)).string();
+    auto run = keli({"simulate", game, "-n", "30", "--seed", "2", "--json", "--records", path});
+    INFO(ext << "\n" << run.err);
+    REQUIRE(run.status == 0);
+    sim::RunHeader h;
+    auto rows = read_rows(path, &h);
+    REQUIRE(rows.size() == 30);
+    CHECK(h.points);
+    int64_t south = 0;
+    for (const auto& r : rows) {
+      REQUIRE(r.points.size() == 2);
+      CHECK(r.points[0] == -r.points[1]);
+      CHECK((r.points[0] > 0) == (r.places[0] == 1 && r.places[1] == 2));
+      south += r.points[0];
+    }
+    YAML::Node seats = YAML::Load(run.out)["results"]["seats"];
+    CHECK(seats[0]["points"]["mean"].as<double>() == Approx(static_cast<double>(south) / 30).margin(0.006));
+    CHECK(seats[1]["points"]["mean"].as<double>() == Approx(static_cast<double>(-south) / 30).margin(0.006));
+  }
+  std::string whole = (dir / "whole.jsonl").string();
+  auto one = keli({"simulate", game, "-n", "9", "--json", "--records", whole});
+  std::vector<std::string> merge = {"merge", "--json"};
+  for (int i = 0; i < 2; ++i) {
+    std::string path = (dir / fmt::format("s{}.{}", i, i ? "csv" : "jsonl")).string();
+    REQUIRE(keli({"simulate", game, "-n", "9", "--shard", fmt::format("{}/2", i), "--records", path}).status == 0);
+    merge.push_back(path);
+  }
+  auto m = keli(merge);
+  CHECK(m.status == 0);
+  CHECK(m.out == one.out);
+  // Points taken away from a row, or given to a row of a game without them.
+  std::string text = read_text((dir / "r.csv").string());
+  size_t row = text.find('\n', text.find('\n') + 1) + 1;
+  std::string cut = text.substr(0, text.find('\n', row)), lacking = (dir / "lacking.csv").string();
+  write(lacking, text.substr(0, row) + cut.substr(row, cut.rfind(',') - row) + "\n");
+  auto r1 = keli({"merge", lacking});
+  CHECK(r1.status == 1);
+  CHECK(r1.err.find("lacking.csv:3: error: a row has 10 fields") != std::string::npos);
+  std::string plain = (dir / "plain.jsonl").string(), added = (dir / "added.jsonl").string();
+  REQUIRE(keli({"simulate", "games/kalah.keli", "-n", "1", "--records", plain}).status == 0);
+  std::string p = read_text(plain);
+  write(added, p.replace(p.find("\"end\""), 0, "\"points\":[1,-1],"));
+  auto r2 = keli({"merge", added});
+  CHECK(r2.status == 1);
+  CHECK(r2.err.find("added.jsonl:2: error: a row has points, but its run's game scores none") != std::string::npos);
+}
+
 TEST_CASE("shards: three shards merged are the bytes of one run", "[records][merge]") {
   fs::path dir = scratch("shards");
   for (const char* form : {"--json", "--csv"}) {

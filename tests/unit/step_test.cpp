@@ -82,6 +82,29 @@ TEST_CASE("action ids: the mixed-radix layout and returns from places", "[step][
   CHECK(runtime::returns_from_places({2, 1, 3}) == std::vector<double>{0.0, 1.0, -1.0});
 }
 
+// A game that scores points: `result` gives them beside the places, and they are the returns
+// (the moves of tests/traces/good/kalah_margin_points.jsonl, whose result is South -10, North 10).
+TEST_CASE("keli step: the result of a game that scores points", "[step][cli][points]") {
+  std::string script;
+  std::istringstream trace(read_text(source_path("tests/traces/good/kalah_margin_points.jsonl")));
+  for (std::string line; std::getline(trace, line);) {
+    auto j = util::Json::parse(line);
+    if (j.contains("move"))
+      script += fmt::format("{{\"cmd\": \"apply\", \"move\": \"{}\"}}\n", j["move"].get<std::string>());
+  }
+  script += "{\"cmd\": \"result\"}\n";
+  auto r = keli_input({"step", "games/kalah_margin.keli"}, script);
+  INFO(r.out << r.err);
+  REQUIRE(r.status == 0);
+  auto v = json_lines(r.out);
+  REQUIRE(v.size() == 43);
+  CHECK(v[42]["places"] == util::Json::array({2, 1}));
+  CHECK(v[42]["points"] == util::Json::array({-10, 10}));
+  CHECK(v[42]["returns"] == util::Json::array({-10.0, 10.0}));
+  auto plain = json_lines(keli_input({"step", "games/kalah.keli"}, "{\"cmd\": \"result\"}\n").out);
+  CHECK(!plain[0].contains("points"));
+}
+
 TEST_CASE("keli step: a scripted session of good and bad lines", "[step][cli]") {
   const std::string script =
       "{\"cmd\": \"info\"}\n"

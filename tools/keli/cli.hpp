@@ -108,6 +108,9 @@ trace::PlayersFactory trace_players();
 
 // "South 1st, North 2nd": the final places (cmd_run.cpp).
 std::string places_text(const compile::Program& p, const std::vector<int>& places);
+// The places, then in a game that scores points each seat's ("South 2nd, North 1st; points South
+// -10, North 10"); `points` empty for a game without points.
+std::string result_text(const compile::Program& p, const std::vector<int>& places, const std::vector<int>& points);
 
 // Players per seat from --players (the last one given fills the remaining seats).
 std::vector<std::string> seat_players(const Args& args, int seats, const std::string& fallback);

@@ -155,7 +155,7 @@ struct Play {
       board_shown = true;
     }
     const runtime::State& s = session.state();
-    fmt::print("\n{}result: {}\n{}", render::board_text(g, s, marked, bold), places_text(p, g.places(s)),
+    fmt::print("\n{}result: {}\n{}", render::board_text(g, s, marked, bold), result_text(p, g.places(s), g.points(s)),
                told(g.places(s)));
     return finish_trace();
   }

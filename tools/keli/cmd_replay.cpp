@@ -25,7 +25,7 @@ int replay_moves(const Args& a) {
       return kFailed;
     }
     fmt::print("replayed {} step{} of {}: every one legal; {}\n", r.steps, r.steps == 1 ? "" : "s", a.moves,
-               r.state.is_terminal() ? "result: " + places_text(game->program(), r.state.places())
+               r.state.is_terminal() ? "result: " + result_text(game->program(), r.state.places(), r.state.points())
                                      : std::string("the game goes on"));
   } catch (const api::Error& e) {
     fmt::print(stderr, "{}\n", e.what());

@@ -26,6 +26,14 @@ std::string places_text(const compile::Program& p, const std::vector<int>& place
   return out;
 }
 
+std::string result_text(const compile::Program& p, const std::vector<int>& places, const std::vector<int>& points) {
+  std::string out = places_text(p, places);
+  if (points.empty()) return out;
+  out += "; points";
+  for (int i = 0; i < p.num_players; ++i) out += fmt::format("{} {} {}", i ? "," : "", p.seat_names[i], points[i]);
+  return out;
+}
+
 std::vector<int> move_sites(const compile::Program& p, const runtime::Move& m) {
   std::vector<int> out;
   for (int i = 0; i < m.nargs; ++i)
@@ -116,7 +124,7 @@ int cmd_run(const std::vector<std::string>& argv) {
   if (tw) tw->result(g, s);
   if (!a.quiet && !a.board) fmt::print("{}", render::board_text(p, s));
   int throws = g.ply(s) - g.moves(s);
-  fmt::print("result: {} ({} after {} move{}{})\n", places_text(p, g.places(s)),
+  fmt::print("result: {} ({} after {} move{}{})\n", result_text(p, g.places(s), g.points(s)),
              g.ended_by_limit(s) ? "stopped by the game's move limit" : "ended by the rules", g.moves(s),
              g.moves(s) == 1 ? "" : "s",
              throws > 0 ? fmt::format(" and {} throw{}", throws, throws == 1 ? "" : "s") : "");

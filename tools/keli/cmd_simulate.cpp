@@ -77,7 +77,7 @@ int cmd_simulate(const std::vector<std::string>& argv) {
   auto describe = [&](const diag::Error& e) { return error_text(l, a.files[0], e); };
   sim::run_agents(
       l.program, opts, [&specs](int64_t) { return specs; },
-      [&](const sim::GameRecord& g) { in_order.add(sim::to_row(g, a.seed, specs, describe)); });
+      [&](const sim::GameRecord& g) { in_order.add(sim::to_row(g, a.seed, specs, describe, h.points)); });
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   bar.clear();
   if (!records.commit()) return kFailed;

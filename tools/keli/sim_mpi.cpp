@@ -73,7 +73,7 @@ int simulate_mpi(const Args& a, SummaryForm form) {
   mpi::Work work = [&](int64_t position) {
     if (injected_failure(world.rank())) throw std::runtime_error("a failure asked for by KELI_MPI_FAIL_RANK");
     sim::GameRecord g = player.play(h.index_of(position));
-    std::string row = sim::row_text(sim::to_row(g, h.seed, specs, describe), sim::RecordFormat::JsonLines);
+    std::string row = sim::row_text(sim::to_row(g, h.seed, specs, describe, h.points), sim::RecordFormat::JsonLines);
     row.pop_back();
     return row;
   };

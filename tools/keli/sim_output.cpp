@@ -35,6 +35,14 @@ void print_text(const sim::RunHeader& h, const sim::Report& r) {
     }
   }
   fmt::print("  {:<12} {}\n", "draws", rate_text(r.draws));
+  if (!r.seat_points.empty()) {
+    fmt::print("points by seat (mean, median; min, max):\n");
+    for (size_t s = 0; s < h.seats.size() && s < r.seat_points.size(); ++s) {
+      const sim::Summary& x = r.seat_points[s];
+      fmt::print("  {:<12} mean {:.2f}, median {:.1f} (min {:.0f}, max {:.0f})\n", h.seats[s], x.mean, x.median, x.min,
+                 x.max);
+    }
+  }
   fmt::print("ended by the rules {}\n", rate_text(r.natural_end));
   fmt::print("length in decisions: mean {:.1f}, median {:.1f}, 95th percentile {:.0f} (min {:.0f}, max {:.0f})\n",
              r.length.mean, r.length.median, r.length.p95, r.length.min, r.length.max);
@@ -66,6 +74,7 @@ sim::RunHeader run_header(const Loaded& l, const Args& a, const std::vector<std:
   h.shards = a.shards;
   h.invariants = !a.no_invariants;
   h.budget = a.budget;
+  h.points = p.points_base >= 0;
   return h;
 }
 

@@ -161,6 +161,7 @@ std::string Playground::position() {
       break;
     }
   if (game_->over(s)) out["places"] = game_->places(s);
+  if (game_->over(s) && game_->scores_points()) out["points"] = game_->points(s);
   out["svg"] = render::board_svg(p, s, opt);
   shown_ = std::move(shown);
   return out.dump();

@@ -12,7 +12,7 @@ syn case match
 
 " Declarations
 syn keyword keliDeclaration game extends import about param players named pieces
-syn keyword keliDeclaration const var per region track dice of ordered shape board def
+syn keyword keliDeclaration const var per region track dice of ordered points shape board def
 syn keyword keliDeclaration event on setup phase chance invariant limit display ai safety fact
 syn keyword keliDeclaration at by override remove extend
 

@@ -62,7 +62,8 @@ KELI_EXPECT(handler_params, "expected the event's parameter names '(a, b)'");
 KELI_EXPECT(reading, "expected how the move reads, in double quotes: reads \"{pc} to {target(pc)}\"");
 KELI_EXPECT(read_close, "unterminated 'reads' text: expected '\"' before the end of the line");
 KELI_EXPECT(read_escape,
-            "unknown escape in a 'reads' text: use \\{ and \\} for braces, \\\" for a quote, \\\\ for a backslash");
+            "unknown escape in a 'reads' text: use \\{ and \\} for braces, \\\" for a quote, \\\\ for a backslash, \\| "
+            "for a bar");
 KELI_EXPECT(hole_expected, "expected a value between '{' and '}' in a 'reads' text, or 'for x in D: value'");
 KELI_EXPECT(hole_close, "expected '}' to close the '{' of a 'reads' text (write \\{ for a brace)");
 KELI_EXPECT(stray_brace, "a '}' in a 'reads' text closes no '{' (write \\} for a brace)");

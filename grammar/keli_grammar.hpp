@@ -272,8 +272,10 @@ struct move_param : p::seq<ident, p::must<kw_in>, p::must<domain>, p::opt<param_
 struct move_params : p::seq<lparen, p::opt<p::list<move_param, comma>>, p::must<rparen>> {};
 // `reads "..."`: how a move reads in the game's own words. Text between holes is copied; a hole
 // `{EXPR}` shows a value as the rules name it (a piece's label, a site's, a seat's name, a number);
-// `{for x in D where F: EXPR joined "+"}` shows EXPR for each x, separated by the string.
-struct read_escape : p::one<'"', '\\', 'n', '{', '}'> {};
+// `{for x in D where F: EXPR joined "+"}` shows EXPR for each x, separated by the string;
+// `{if COND: TEXT}` and `{if COND: TEXT|OTHER}` show TEXT when COND holds (else OTHER), each a
+// run of text and holes copied as written (only the spaces right after the `:` are dropped).
+struct read_escape : p::one<'"', '\\', 'n', '{', '}', '|'> {};
 struct read_text : p::plus<p::sor<p::seq<p::one<'\\'>, p::must<read_escape>>, p::not_one<'"', '\\', '\n', '{', '}'>>> {
 };
 struct read_join : p::seq<kw_joined, p::must<string_lit>> {};
@@ -281,7 +283,15 @@ struct read_each : p::seq<kw_for, p::must<ident>, p::must<kw_in>, p::must<domain
                           p::must<expr>, p::opt<read_join>> {};
 struct hole_expected : p::failure {};
 struct hole_close : p::one<'}'> {};
-struct read_hole : p::seq<p::one<'{'>, _, p::sor<read_each, expr, p::must<hole_expected>>, p::must<hole_close>> {};
+struct read_hole;
+// Inside `{if ...}` a `|` parts the two texts; no comment or line break is skipped there.
+struct read_if_text
+    : p::plus<p::sor<p::seq<p::one<'\\'>, p::must<read_escape>>, p::not_one<'"', '\\', '\n', '{', '}', '|'>>> {};
+struct read_branch : p::star<p::sor<read_if_text, read_hole>> {};
+struct read_alt : p::seq<p::one<'|'>, read_branch> {};
+struct read_if : p::seq<kw_if, expr, p::one<':'>, p::star<p::one<' '>>, read_branch, p::opt<read_alt>> {};
+struct read_hole
+    : p::seq<p::one<'{'>, _, p::sor<read_each, read_if, expr, p::must<hole_expected>>, p::must<hole_close>> {};
 struct read_close : p::one<'"'> {};
 struct stray_brace : p::failure {};
 struct reading

@@ -138,6 +138,10 @@ struct ReadPart {
   Span var_span;
   ExprPtr domain, filter;
   int slot = -1;  // the `for` variable's local slot (checker)
+  // `{if COND: A|B}` is laid out flat: a part with `cond` whose `skip` passes over A and the jump
+  // when COND is false, A's parts, a jump (no value, no cond, `skip` over B), then B's parts.
+  ExprPtr cond;
+  int skip = 0;  // parts passed over: always after a literal (a jump), when `cond` is false after a test
 };
 
 struct Move {

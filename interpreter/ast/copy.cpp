@@ -97,7 +97,8 @@ class Copier {
   }
 
   ReadPart read_part(const ReadPart& r) const {
-    return ReadPart{r.text, expr(r.value), r.var, span(r.var_span), expr(r.domain), expr(r.filter), r.slot};
+    return ReadPart{r.text, expr(r.value), r.var, span(r.var_span), expr(r.domain), expr(r.filter),
+                    r.slot, expr(r.cond),  r.skip};
   }
 
   Move move(const Move& m) const {

@@ -29,17 +29,17 @@ using selector = pt::selector<
         g::dice_copies, g::formal, g::formal_default, g::formals, g::result_type, g::body_expr, g::def_decl,
         g::fact_decl, g::shape_decl, g::board_decl, g::board_call, g::event_decl, g::handler_params, g::guard,
         g::on_decl, g::setup_decl, g::move_param, g::param_filter, g::move_params, g::reads_clause, g::reading,
-        g::read_text, g::read_hole, g::read_each, g::read_join, g::move_decl, g::otherwise_decl, g::chance_of,
-        g::phase_decl, g::invariant_decl, g::limit_decl, g::display_decl, g::display_pieces, g::block, g::let_stmt,
-        g::if_stmt, g::elif_part, g::else_part, g::while_stmt, g::for_stmt, g::for_filter, g::return_stmt, g::emit_stmt,
-        g::note_stmt, g::add_stmt, g::finish_stmt, g::end_stmt, g::end_by, g::end_points, g::assign_stmt, g::assign_op,
-        g::target, g::call_stmt, g::call_suffix, g::index_suffix, g::ident, g::integer, g::string_lit, g::kw_true,
-        g::kw_false, g::list_lit, g::aggregate, g::agg_kind, g::agg_filter, g::variable, g::neg_op, g::not_op,
-        g::mul_op, g::add_op, g::cmp_op, g::in_op, g::and_op, g::or_op, g::conditional, g::override_decl,
-        g::extend_decl, g::override_rule, g::remove_decl, g::removed_handler, g::removed_invariant, g::remove_rule,
-        g::removed_rule, g::ai_decl, g::ai_item, g::safety_decl, g::safety_item, g::safety_override, g::ai_setting,
-        g::end_turn_stmt, g::pass_turn_stmt, g::extra_turn_stmt, g::turn_order_decl, g::turn_backwards, g::turn_skips,
-        g::param_distinct>,
+        g::read_text, g::read_hole, g::read_each, g::read_join, g::read_if, g::read_if_text, g::read_branch,
+        g::read_alt, g::move_decl, g::otherwise_decl, g::chance_of, g::phase_decl, g::invariant_decl, g::limit_decl,
+        g::display_decl, g::display_pieces, g::block, g::let_stmt, g::if_stmt, g::elif_part, g::else_part,
+        g::while_stmt, g::for_stmt, g::for_filter, g::return_stmt, g::emit_stmt, g::note_stmt, g::add_stmt,
+        g::finish_stmt, g::end_stmt, g::end_by, g::end_points, g::assign_stmt, g::assign_op, g::target, g::call_stmt,
+        g::call_suffix, g::index_suffix, g::ident, g::integer, g::string_lit, g::kw_true, g::kw_false, g::list_lit,
+        g::aggregate, g::agg_kind, g::agg_filter, g::variable, g::neg_op, g::not_op, g::mul_op, g::add_op, g::cmp_op,
+        g::in_op, g::and_op, g::or_op, g::conditional, g::override_decl, g::extend_decl, g::override_rule,
+        g::remove_decl, g::removed_handler, g::removed_invariant, g::remove_rule, g::removed_rule, g::ai_decl,
+        g::ai_item, g::safety_decl, g::safety_item, g::safety_override, g::ai_setting, g::end_turn_stmt,
+        g::pass_turn_stmt, g::extra_turn_stmt, g::turn_order_decl, g::turn_backwards, g::turn_skips, g::param_distinct>,
     pt::fold_one::on<g::postfix, g::unary, g::multiplicative, g::additive, g::comparison, g::negation, g::conjunction,
                      g::disjunction, g::primary, g::paren_expr, g::domain>>;
 
@@ -140,19 +140,20 @@ Span Builder::span_of(const Node& n) const {
   return Span{file_, static_cast<uint32_t>(pos.line), static_cast<uint32_t>(pos.column), static_cast<uint32_t>(len)};
 }
 
-std::string Builder::string_value(const Node& n) {
-  std::string_view s = n.string_view();
+std::string unescaped(std::string_view raw, bool to_quote) {
   std::string out;
-  for (size_t i = 1; i < s.size() && s[i] != '"'; ++i) {
-    if (s[i] == '\\' && i + 1 < s.size()) {
+  for (size_t i = 0; i < raw.size() && !(to_quote && raw[i] == '"'); ++i) {
+    if (raw[i] == '\\' && i + 1 < raw.size()) {
       ++i;
-      out += s[i] == 'n' ? '\n' : s[i];
+      out += raw[i] == 'n' ? '\n' : raw[i];
     } else {
-      out += s[i];
+      out += raw[i];
     }
   }
   return out;
 }
+
+std::string Builder::string_value(const Node& n) { return unescaped(n.string_view().substr(1), true); }
 
 Module Builder::module(const Node& root, diag::Diagnostics& diags) {
   Module m;

@@ -42,6 +42,9 @@ std::vector<const Node*> children(const Node& n) {
 // as the i-th child that is an expression.
 bool is_expression(const Node& n);
 const Node& expression(const Node& n, size_t i = 0);
+// Text with its escapes undone (`\n` a line break, `\X` the character X); with `to_quote`, up
+// to the first '"' that is not escaped (a string literal's text after its opening quote).
+std::string unescaped(std::string_view raw, bool to_quote);
 std::vector<const Node*> expressions(const Node& n);
 
 // An expression deeper than lang::kMaxNesting: thrown by the builder, reported by parse_module
@@ -79,6 +82,8 @@ class Builder {
   ExprPtr finish(ExprPtr e);  // its depth from its operands', or TooDeep
   ExprPtr expr(const Node& n);
   void reading(const Node& n, Move& m);  // a rule's `reads` text
+  void read_parts(const Node& n, std::vector<ReadPart>& out);
+  void read_if(const Node& n, std::vector<ReadPart>& out);
   ExprPtr expr_node(const Node& n);
   ExprPtr int_literal(const Node& n);
   ExprPtr bool_literal(const Node& n);

@@ -368,37 +368,59 @@ Move Builder::move(const Node& node) {
 void Builder::reading(const Node& n, Move& m) {
   m.has_reads = true;
   m.reads_span = span_of(n);
+  read_parts(n, m.reads);
+}
+
+// The parts of a text or of a branch of `{if ...}`, appended to `out`. Literal runs merge only
+// within this run of parts: a branch's end must stay where its test's `skip` says.
+void Builder::read_parts(const Node& n, std::vector<ReadPart>& out) {
+  const size_t start = out.size();
   for (const auto& k : n.children) {
-    ReadPart part;
-    if (k->is_type<g::read_text>()) {
-      std::string_view raw = k->string_view();
-      for (size_t i = 0; i < raw.size(); ++i) {
-        if (raw[i] == '\\' && i + 1 < raw.size()) {
-          ++i;
-          part.text += raw[i] == 'n' ? '\n' : raw[i];
-        } else {
-          part.text += raw[i];
-        }
-      }
-      if (!m.reads.empty() && !m.reads.back().value) {
-        m.reads.back().text += part.text;
-        continue;
-      }
-    } else if (const Node* each = optional_child<g::read_each>(*k)) {
-      const Node& var = child<g::ident>(*each);
-      part.var = word(var);
-      part.var_span = span_of(var);
-      part.domain = expr(expression(*each, 0));
-      part.value = expr(expression(*each, 1));
-      if (const Node* f = optional_child<g::param_filter>(*each)) part.filter = expr(expression(*f));
-      if (const Node* j = optional_child<g::read_join>(*each))
-        part.text = string_value(child<g::string_lit>(*j));
+    if (k->is_type<g::read_text>() || k->is_type<g::read_if_text>()) {
+      std::string text = unescaped(k->string_view(), false);
+      if (out.size() > start && !out.back().value && !out.back().cond && out.back().skip == 0)
+        out.back().text += text;
       else
-        part.text = " ";
+        out.push_back(ReadPart{text, nullptr, "", {}, nullptr, nullptr, -1, nullptr, 0});
+    } else if (!k->is_type<g::read_hole>()) {
+      continue;  // the branch nodes of `{if ...}` are read by read_if
+    } else if (const Node* cond = optional_child<g::read_if>(*k)) {
+      read_if(*cond, out);
     } else {
-      part.value = expr(expression(*k));
+      ReadPart part;
+      if (const Node* each = optional_child<g::read_each>(*k)) {
+        const Node& var = child<g::ident>(*each);
+        part.var = word(var);
+        part.var_span = span_of(var);
+        part.domain = expr(expression(*each, 0));
+        part.value = expr(expression(*each, 1));
+        if (const Node* f = optional_child<g::param_filter>(*each)) part.filter = expr(expression(*f));
+        const Node* j = optional_child<g::read_join>(*each);
+        part.text = j ? string_value(child<g::string_lit>(*j)) : " ";
+      } else {
+        part.value = expr(expression(*k));
+      }
+      out.push_back(std::move(part));
     }
-    m.reads.push_back(std::move(part));
+  }
+}
+
+// `{if COND: A}` or `{if COND: A|B}`, flat (ast::ReadPart): the test, A, and for B a jump over it.
+void Builder::read_if(const Node& n, std::vector<ReadPart>& out) {
+  const size_t test = out.size();
+  ReadPart t;
+  t.cond = expr(expression(n, 0));
+  out.push_back(std::move(t));
+  read_parts(child<g::read_branch>(n), out);
+  const Node* alt = optional_child<g::read_alt>(n);
+  if (alt) {
+    const size_t jump = out.size();
+    out.emplace_back();
+    out[test].skip = static_cast<int>(out.size() - test - 1);
+    read_parts(child<g::read_branch>(*alt), out);
+    out[jump].skip = static_cast<int>(out.size() - jump - 1);
+  } else {
+    out[test].skip = static_cast<int>(out.size() - test - 1);
   }
 }
 

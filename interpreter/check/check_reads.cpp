@@ -18,6 +18,7 @@ bool mentions(const ast::Expr* e, int slot) {
 
 void Checker::check_reads(ast::Move& m) {
   for (auto& part : m.reads) {
+    if (part.cond) want_type(*part.cond, Type::Bool, "the test of '{if ...}' in a 'reads' text");
     if (!part.value) continue;
     size_t mark = scope_.size();
     if (!part.var.empty()) {
@@ -39,7 +40,7 @@ void Checker::check_reads(ast::Move& m) {
     bool seen = false;
     for (const auto& part : m.reads)
       seen = seen || mentions(part.value.get(), p.slot) || mentions(part.domain.get(), p.slot) ||
-             mentions(part.filter.get(), p.slot);
+             mentions(part.filter.get(), p.slot) || mentions(part.cond.get(), p.slot);
     if (!seen)
       diags_.report(Code::ambiguous_reads, m.reads_span,
                     fmt::format("the 'reads' text of '{}' never shows its parameter '{}'", m.name, p.name),

@@ -177,6 +177,8 @@ Rule Compiler::compile_rule(CodeGen& gen, Program& out, const ast::Move& m) {
   for (const auto& part : m.reads) {
     compile::ReadPart rp;
     rp.text = part.text;
+    rp.skip = part.skip;
+    if (part.cond) rp.cond = gen.expr(*part.cond, fb);
     if (part.value) {
       if (part.domain) {
         rp.domain = gen.domain(*part.domain, fb);

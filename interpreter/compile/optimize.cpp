@@ -58,6 +58,7 @@ class Optimizer : NodeTools {
         if (part.domain >= 0) part.domain = expr(part.domain);
         if (part.filter >= 0) part.filter = expr(part.filter);
         if (part.value >= 0) part.value = expr(part.value);
+        if (part.cond >= 0) part.cond = expr(part.cond);
       }
       stmts(r.body);
     }

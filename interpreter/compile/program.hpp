@@ -69,6 +69,7 @@ struct ReadPart {
   int value = -1;    // the hole's expression, -1 for literal text
   lang::ValueKind kind = lang::ValueKind::Int;
   int domain = -1, filter = -1, slot = -1;  // a `for` hole: its domain, filter and variable's slot
+  int cond = -1, skip = 0;                  // `{if ...}`, laid out as ast::ReadPart says: a test, or a jump
 };
 
 // A move rule (or a phase's `otherwise` rule) that players choose.

@@ -155,16 +155,20 @@ std::string Game::notation(const State& s, const Move& m) {
   m_.reset_work();
   for (int i = 0; i < m.nargs; ++i) m_.set_local(r.params[i].slot, m.args[i]);
   std::string out;
-  for (const auto& part : r.reads) {
-    if (part.value < 0) {
+  for (size_t i = 0; i < r.reads.size(); ++i) {
+    const compile::ReadPart& part = r.reads[i];
+    if (part.cond >= 0) {  // `{if ...}`: past its first text when the test fails
+      if (!m_.eval(part.cond)) i += static_cast<size_t>(part.skip);
+    } else if (part.value < 0) {
       out += part.text;
+      i += static_cast<size_t>(part.skip);  // a jump past `{if ...}`'s second text
     } else if (part.domain < 0) {
       out += value_text(s, part.kind, m_.eval(part.value));
     } else {
       Machine::Domain d = m_.open_domain(part.domain);
       bool first = true;
-      for (int i = 0; i < d.size; ++i) {
-        m_.set_local(part.slot, m_.domain_value(d, i));
+      for (int k = 0; k < d.size; ++k) {
+        m_.set_local(part.slot, m_.domain_value(d, k));
         if (part.filter >= 0 && !m_.eval(part.filter)) continue;
         if (!first) out += part.text;
         first = false;

@@ -47,7 +47,7 @@ class Game {
   const GameFile& file() const { return *file_; }
   const runtime::ActionSpace& actions() const { return actions_; }
   // Some `end_game` of the game says what each seat scores (`points NAME`).
-  bool scores_points() const { return program_->points_base >= 0; }
+  bool scores_points() const { return game_->scores_points(); }
   const runtime::EngineOptions& engine_options() const { return options_; }
   // The engine that runs it (native when asked for and a compiler is there).
   runtime::Engine engine() const { return game_->engine(); }

@@ -381,7 +381,7 @@ void Builder::read_parts(const Node& n, std::vector<ReadPart>& out) {
       if (out.size() > start && !out.back().value && !out.back().cond && out.back().skip == 0)
         out.back().text += text;
       else
-        out.push_back(ReadPart{text, nullptr, "", {}, nullptr, nullptr, -1, nullptr, 0});
+        out.emplace_back().text = std::move(text);
     } else if (!k->is_type<g::read_hole>()) {
       continue;  // the branch nodes of `{if ...}` are read by read_if
     } else if (const Node* cond = optional_child<g::read_if>(*k)) {
@@ -413,14 +413,12 @@ void Builder::read_if(const Node& n, std::vector<ReadPart>& out) {
   out.push_back(std::move(t));
   read_parts(child<g::read_branch>(n), out);
   const Node* alt = optional_child<g::read_alt>(n);
+  const size_t jump = out.size();
+  if (alt) out.emplace_back();
+  out[test].skip = static_cast<int>(out.size() - test - 1);  // past A and, with B, the jump
   if (alt) {
-    const size_t jump = out.size();
-    out.emplace_back();
-    out[test].skip = static_cast<int>(out.size() - test - 1);
     read_parts(child<g::read_branch>(*alt), out);
     out[jump].skip = static_cast<int>(out.size() - jump - 1);
-  } else {
-    out[test].skip = static_cast<int>(out.size() - test - 1);
   }
 }
 

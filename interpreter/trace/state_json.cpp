@@ -2,6 +2,7 @@
 #include "trace/state_json.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "lang/limits.hpp"
 #include "util/json.hpp"
@@ -31,16 +32,17 @@ static void table_json(const compile::VarInfo& v, const runtime::State& s, size_
   out += "]";
 }
 
+// `count` slots from `from` on, as a JSON list of numbers.
+static std::string slots_json(const runtime::State& s, int from, int count) {
+  return fmt::format("[{}]", fmt::join(s.begin() + from, s.begin() + from + count, ","));
+}
+
 std::string state_json(const Program& p, const runtime::State& s) {
-  std::string out = fmt::format("{{\"mover\":{},\"phase\":{},\"places\":[", s[compile::kMover],
-                                util::json_string(p.phases[s[compile::kPhase]].name));
-  for (int i = 0; i < p.num_players; ++i) out += fmt::format("{}{}", i ? "," : "", s[compile::kPlaces + i]);
-  out += "]";
-  if (p.points_base >= 0) {  // only a game that scores points has them, so others' states read as before
-    out += ",\"points\":[";
-    for (int i = 0; i < p.num_players; ++i) out += fmt::format("{}{}", i ? "," : "", s[p.points_base + i]);
-    out += "]";
-  }
+  std::string out =
+      fmt::format("{{\"mover\":{},\"phase\":{},\"places\":{}", s[compile::kMover],
+                  util::json_string(p.phases[s[compile::kPhase]].name), slots_json(s, compile::kPlaces, p.num_players));
+  // Only a game that scores points has them, so others' states read as before.
+  if (p.points_base >= 0) out += ",\"points\":" + slots_json(s, p.points_base, p.num_players);
   for (const auto& v : p.vars) {
     if (!recorded(v)) continue;
     out += fmt::format(",{}:", util::json_string(v.name));
@@ -145,9 +147,10 @@ std::string compare_state(const Program& p, const runtime::State& s, const util:
   if (p.points_base >= 0) {
     std::vector<int32_t> flat;
     if (!rec.contains("points") || !flatten(rec["points"], flat)) return "'points' is missing";
-    for (int i = 0; i < p.num_players; ++i)
-      if (static_cast<int>(flat.size()) != p.num_players || flat[i] != s[p.points_base + i])
-        return fmt::format("points: recorded {}, replayed another", rec["points"].dump());
+    std::vector<int32_t> replayed(s.begin() + p.points_base, s.begin() + p.points_base + p.num_players);
+    if (flat != replayed)
+      return fmt::format("points: recorded {}, replayed {}", rec["points"].dump(),
+                         slots_json(s, p.points_base, p.num_players));
   }
   for (const auto& v : p.vars) {
     if (!recorded(v)) continue;

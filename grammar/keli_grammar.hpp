@@ -174,7 +174,12 @@ struct block : p::seq<lbrace, nest<p::star<block_item>>, p::must<rbrace>> {};
 // `site or none`: a value that may be absent (`none` is no keyword: old files use it as a choice).
 struct or_none : p::seq<kw_or, key<TAO_PEGTL_STRING("none")>> {};
 struct type_name : p::seq<ident, p::opt<or_none>> {};
-struct let_stmt : p::seq<kw_let, p::must<ident>, p::must<assign_eq>, p::must<expr>> {};
+// `list of T`, `set of T`: a local collection's type, T a site, player, piece or range `A..B`.
+struct coll_kind : p::sor<kw_list, kw_set> {};
+struct coll_elem : p::sor<range, ident> {};
+struct coll_type : p::seq<coll_kind, p::must<kw_of>, p::must<coll_elem>> {};
+struct let_stmt : p::seq<kw_let, p::must<ident>,
+                         p::sor<p::seq<colon, p::must<coll_type>>, p::seq<p::must<assign_eq>, p::must<expr>>>> {};
 struct elif_part : p::seq<kw_elif, p::must<expr>, p::must<block>> {};
 struct else_part : p::seq<kw_else, p::must<block>> {};
 struct if_stmt : p::seq<kw_if, p::must<expr>, p::must<block>, p::star<elif_part>, p::opt<else_part>> {};
@@ -186,6 +191,10 @@ struct return_stmt : p::seq<kw_return, p::opt<p::not_at<rbrace>, expr>> {};
 struct emit_stmt : p::seq<kw_emit, p::must<ident>, p::must<call_suffix>> {};
 struct note_stmt : p::seq<kw_note, p::must<string_lit>> {};
 struct add_stmt : p::seq<kw_add, p::must<expr>, p::must<kw_to>, p::must<expr>> {};
+// `remove X from C`, `clear C`: the words stay names, so nothing is a must before `from` (a call
+// `remove(x)` is tried next) and `clear` needs a name after it (`clear = 1` assigns).
+struct remove_stmt : p::seq<kw_remove, expr, kw_from, p::must<expr>> {};
+struct clear_stmt : p::seq<kw_clear, ident> {};
 struct finish_stmt : p::seq<kw_finish, p::must<expr_list>> {};
 struct end_by : p::seq<kw_by, p::must<ident>> {};
 // `points NAME`: what each seat scores. Not `must`: a statement after `end_game` may assign a
@@ -204,7 +213,8 @@ struct pass_turn_stmt : p::seq<kw_pass, kw_turn> {};
 struct extra_turn_stmt : p::seq<kw_extra, kw_turn> {};
 struct semi : sym<';'> {};
 struct stmt : p::sor<semi, let_stmt, if_stmt, while_stmt, for_stmt, return_stmt, emit_stmt, note_stmt, add_stmt,
-                     finish_stmt, end_stmt, end_turn_stmt, pass_turn_stmt, extra_turn_stmt, call_stmt, assign_stmt> {};
+                     remove_stmt, clear_stmt, finish_stmt, end_stmt, end_turn_stmt, pass_turn_stmt, extra_turn_stmt,
+                     call_stmt, assign_stmt> {};
 
 // ---- declarations --------------------------------------------------------------
 struct header : p::seq<kw_game, p::must<string_lit>, p::opt<kw_extends, p::must<string_lit>>> {};

@@ -20,84 +20,88 @@ enum WordRole : uint8_t {
 };
 
 // X(id, text, roles)
-#define KELI_KEYWORDS(X)                      \
-  X(game, "game", Declaration)                \
-  X(extends, "extends", Other)                \
-  X(import, "import", Declaration)            \
-  X(about, "about", Declaration)              \
-  X(param, "param", Declaration)              \
-  X(players, "players", Declaration)          \
-  X(named, "named", Other)                    \
-  X(pieces, "pieces", Declaration)            \
-  X(const, "const", Declaration)              \
-  X(var, "var", Declaration)                  \
-  X(per, "per", Other)                        \
-  X(region, "region", Declaration)            \
-  X(track, "track", Declaration)              \
-  X(dice, "dice", Declaration)                \
-  X(of, "of", Other)                          \
-  X(ordered, "ordered", Other)                \
-  X(def, "def", Declaration)                  \
-  X(fact, "fact", Declaration)                \
-  X(shape, "shape", Declaration)              \
-  X(board, "board", Declaration)              \
-  X(event, "event", Declaration)              \
-  X(on, "on", Declaration)                    \
-  X(when, "when", Reserved)                   \
-  X(setup, "setup", Declaration)              \
-  X(phase, "phase", Declaration)              \
-  X(chance, "chance", Other)                  \
-  X(move, "move", Rule | Reserved)            \
-  X(otherwise, "otherwise", Rule | Reserved)  \
-  X(reads, "reads", Other)                    \
-  X(joined, "joined", Other)                  \
-  X(invariant, "invariant", Declaration)      \
-  X(limit, "limit", Declaration)              \
-  X(display, "display", Declaration)          \
-  X(ai, "ai", Declaration)                    \
-  X(safety, "safety", Declaration)            \
-  X(turn, "turn", Declaration)                \
-  X(order, "order", Other)                    \
-  X(backwards, "backwards", Other)            \
-  X(skips, "skips", Other)                    \
-  X(end, "end", Other)                        \
-  X(pass, "pass", Other)                      \
-  X(extra, "extra", Other)                    \
-  X(distinct, "distinct", Other)              \
-  X(let, "let", Statement | Reserved)         \
-  X(if, "if", Statement | Reserved)           \
-  X(elif, "elif", Statement | Reserved)       \
-  X(else, "else", Statement | Reserved)       \
-  X(then, "then", Reserved)                   \
-  X(while, "while", Statement | Reserved)     \
-  X(for, "for", Statement | Reserved)         \
-  X(in, "in", Reserved)                       \
-  X(where, "where", Reserved)                 \
-  X(return, "return", Statement | Reserved)   \
-  X(emit, "emit", Statement | Reserved)       \
-  X(note, "note", Statement | Reserved)       \
-  X(add, "add", Statement)                    \
-  X(to, "to", Other)                          \
-  X(finish, "finish", Statement)              \
-  X(end_game, "end_game", Statement)          \
-  X(by, "by", Other)                          \
-  X(points, "points", Other)                  \
-  X(and, "and", Reserved)                     \
-  X(or, "or", Reserved)                       \
-  X(not, "not", Reserved)                     \
-  X(true, "true", Reserved)                   \
-  X(false, "false", Reserved)                 \
-  X(int, "int", Other)                        \
-  X(bool, "bool", Other)                      \
-  X(sum, "sum", Other)                        \
-  X(count, "count", Other)                    \
-  X(any, "any", Other)                        \
-  X(all, "all", Other)                        \
-  X(min, "min", Other)                        \
-  X(max, "max", Other)                        \
-  X(at, "at", Other)                          \
-  X(override, "override", Declaration | Rule) \
-  X(remove, "remove", Declaration | Rule)     \
+#define KELI_KEYWORDS(X)                              \
+  X(game, "game", Declaration)                        \
+  X(extends, "extends", Other)                        \
+  X(import, "import", Declaration)                    \
+  X(about, "about", Declaration)                      \
+  X(param, "param", Declaration)                      \
+  X(players, "players", Declaration)                  \
+  X(named, "named", Other)                            \
+  X(pieces, "pieces", Declaration)                    \
+  X(const, "const", Declaration)                      \
+  X(var, "var", Declaration)                          \
+  X(per, "per", Other)                                \
+  X(region, "region", Declaration)                    \
+  X(track, "track", Declaration)                      \
+  X(dice, "dice", Declaration)                        \
+  X(of, "of", Other)                                  \
+  X(ordered, "ordered", Other)                        \
+  X(def, "def", Declaration)                          \
+  X(fact, "fact", Declaration)                        \
+  X(shape, "shape", Declaration)                      \
+  X(board, "board", Declaration)                      \
+  X(event, "event", Declaration)                      \
+  X(on, "on", Declaration)                            \
+  X(when, "when", Reserved)                           \
+  X(setup, "setup", Declaration)                      \
+  X(phase, "phase", Declaration)                      \
+  X(chance, "chance", Other)                          \
+  X(move, "move", Rule | Reserved)                    \
+  X(otherwise, "otherwise", Rule | Reserved)          \
+  X(reads, "reads", Other)                            \
+  X(joined, "joined", Other)                          \
+  X(invariant, "invariant", Declaration)              \
+  X(limit, "limit", Declaration)                      \
+  X(display, "display", Declaration)                  \
+  X(ai, "ai", Declaration)                            \
+  X(safety, "safety", Declaration)                    \
+  X(turn, "turn", Declaration)                        \
+  X(order, "order", Other)                            \
+  X(backwards, "backwards", Other)                    \
+  X(skips, "skips", Other)                            \
+  X(end, "end", Other)                                \
+  X(pass, "pass", Other)                              \
+  X(extra, "extra", Other)                            \
+  X(distinct, "distinct", Other)                      \
+  X(let, "let", Statement | Reserved)                 \
+  X(if, "if", Statement | Reserved)                   \
+  X(elif, "elif", Statement | Reserved)               \
+  X(else, "else", Statement | Reserved)               \
+  X(then, "then", Reserved)                           \
+  X(while, "while", Statement | Reserved)             \
+  X(for, "for", Statement | Reserved)                 \
+  X(in, "in", Reserved)                               \
+  X(where, "where", Reserved)                         \
+  X(return, "return", Statement | Reserved)           \
+  X(emit, "emit", Statement | Reserved)               \
+  X(note, "note", Statement | Reserved)               \
+  X(add, "add", Statement)                            \
+  X(to, "to", Other)                                  \
+  X(clear, "clear", Statement)                        \
+  X(from, "from", Other)                              \
+  X(list, "list", Other)                              \
+  X(set, "set", Other)                                \
+  X(finish, "finish", Statement)                      \
+  X(end_game, "end_game", Statement)                  \
+  X(by, "by", Other)                                  \
+  X(points, "points", Other)                          \
+  X(and, "and", Reserved)                             \
+  X(or, "or", Reserved)                               \
+  X(not, "not", Reserved)                             \
+  X(true, "true", Reserved)                           \
+  X(false, "false", Reserved)                         \
+  X(int, "int", Other)                                \
+  X(bool, "bool", Other)                              \
+  X(sum, "sum", Other)                                \
+  X(count, "count", Other)                            \
+  X(any, "any", Other)                                \
+  X(all, "all", Other)                                \
+  X(min, "min", Other)                                \
+  X(max, "max", Other)                                \
+  X(at, "at", Other)                                  \
+  X(override, "override", Declaration | Rule)         \
+  X(remove, "remove", Declaration | Rule | Statement) \
   X(extend, "extend", Declaration)
 
 struct Keyword {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "lang/collections.hpp"
 #include "lang/operators.hpp"
 #include "lang/source.hpp"
 #include "lang/types.hpp"
@@ -58,6 +59,9 @@ struct Expr {
   int sym = -1;      // resolved symbol (global table) or local slot
   bool is_local = false;
   int ref = -1;  // extra resolution data (builtin id, enum value, ...)
+  // Call: a function on a local collection (lang::CollFunction: size, first, take_first, ...),
+  // its one argument the collection's name; -1 for any other call.
+  int coll_fn = -1;
 };
 
 enum class StmtKind : uint8_t {
@@ -70,6 +74,8 @@ enum class StmtKind : uint8_t {
   Emit,
   Note,
   Add,
+  Remove,  // `remove X from C`: exprs are X, then C (a local collection)
+  Clear,   // `clear C`: exprs is C
   Finish,
   EndGame,
   Call,
@@ -81,6 +87,13 @@ enum class TurnPart : uint8_t {
   None,
   EndTurnIf,  // `if turns_due > 0 { ... } else { mover = next_turn(mover) }`: becomes its else branch
   DueReset,   // `turns_due = 0` before `pass turn`'s move to the next seat: dropped
+};
+
+// `per site`, `per player`, `per piece` or `per A..B`; also what a local collection holds.
+struct Dim {
+  Span span;
+  std::string type;  // site | player | piece, or empty for a range
+  ExprPtr lo, hi;
 };
 
 struct Stmt {
@@ -101,6 +114,9 @@ struct Stmt {
   std::string points;
   Span points_span;
   int points_sym = -1;
+  // Let of a local collection, `let q: list of site` (no value): list or set, and what it holds.
+  lang::CollKind coll = lang::CollKind::None;
+  Dim elem;
 };
 
 // A declared parameter of a function, shape, event or handler.
@@ -111,13 +127,6 @@ struct Formal {
   Span type_span;
   // `= 0`: what a call or emit that leaves the parameter out passes (a literal: the checker says so).
   std::shared_ptr<Expr> fallback;
-};
-
-// `per site`, `per player`, `per piece` or `per A..B`.
-struct Dim {
-  Span span;
-  std::string type;  // site | player | piece, or empty for a range
-  ExprPtr lo, hi;
 };
 
 struct MoveParam {

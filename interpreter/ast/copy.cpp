@@ -43,6 +43,7 @@ class Copier {
     out->sym = e->sym;
     out->is_local = e->is_local;
     out->ref = e->ref;
+    out->coll_fn = e->coll_fn;
     return out;
   }
 
@@ -72,6 +73,8 @@ class Copier {
     out->points = s->points;
     out->points_span = span(s->points_span);
     out->points_sym = s->points_sym;
+    out->coll = s->coll;
+    out->elem = dim(s->elem);
     return out;
   }
 

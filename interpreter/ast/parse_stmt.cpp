@@ -32,6 +32,8 @@ StmtPtr Builder::stmt(const Node& n) {
   if (n.is_type<g::call_stmt>()) return call_statement(n, StmtKind::Call);
   if (n.is_type<g::note_stmt>()) return note_statement(n);
   if (n.is_type<g::add_stmt>()) return add_statement(n);
+  if (n.is_type<g::remove_stmt>()) return remove_statement(n);
+  if (n.is_type<g::clear_stmt>()) return clear_statement(n);
   if (n.is_type<g::finish_stmt>()) return finish_statement(n);
   if (n.is_type<g::end_stmt>()) return end_statement(n);
   if (n.is_type<g::end_turn_stmt>()) return end_turn(n);
@@ -44,6 +46,18 @@ StmtPtr Builder::let_statement(const Node& n) {
   const Node& name_node = child<g::ident>(n);
   s->name = word(name_node);
   s->name_span = span_of(name_node);
+  if (const Node* type = optional_child<g::coll_type>(n)) {  // `let q: list of site`: no value
+    s->coll = optional_child<g::kw_set>(*type) ? lang::CollKind::Set : lang::CollKind::List;
+    const Node& elem = *type->children.back();
+    s->elem.span = span_of(elem);
+    if (elem.is_type<g::range>()) {
+      s->elem.lo = expr(expression(elem, 0));
+      s->elem.hi = expr(expression(elem, 1));
+    } else {
+      s->elem.type = word(elem);
+    }
+    return s;
+  }
   s->exprs.push_back(expr(expression(n)));
   return s;
 }
@@ -129,6 +143,19 @@ StmtPtr Builder::add_statement(const Node& n) {  // add PIECE to PLACE
   auto s = mk(StmtKind::Add, n);
   s->exprs.push_back(expr(expression(n, 0)));
   s->exprs.push_back(expr(expression(n, 1)));
+  return s;
+}
+
+StmtPtr Builder::remove_statement(const Node& n) {  // remove VALUE from COLLECTION
+  auto s = mk(StmtKind::Remove, n);
+  s->exprs.push_back(expr(expression(n, 0)));
+  s->exprs.push_back(expr(expression(n, 1)));
+  return s;
+}
+
+StmtPtr Builder::clear_statement(const Node& n) {  // clear COLLECTION
+  auto s = mk(StmtKind::Clear, n);
+  s->exprs.push_back(expr(child<g::ident>(n)));
   return s;
 }
 

@@ -79,6 +79,7 @@ Type Checker::check_call(Expr& e, bool as_statement) {
     diags_.report(Code::not_callable, e.span, "only functions and shapes can be called");
     return Type::Error;
   }
+  if (Type t; collection_call(e, t)) return t;
   int g = c_.lookup(callee.text);
   if (g >= 0 && (c_.syms[g].kind == SymKind::Def || c_.syms[g].kind == SymKind::Shape)) {
     Symbol& s = c_.syms[g];

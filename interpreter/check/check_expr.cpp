@@ -120,6 +120,13 @@ Type Checker::name(Expr& e, Type want, int want_enum) {
     e.sym = l->slot;
     e.enum_id = l->enum_id;
     l->read = true;
+    if (lang::is_collection(l->type)) {
+      diags_.report(Code::type_mismatch, e.span,
+                    fmt::format("'{}' is {}, which is no value: it cannot be copied, compared or passed", e.text,
+                                ast::type_name(l->type)),
+                    collection_hint());
+      return Type::Error;
+    }
     if (lang::is_or_none(l->type) && narrowed_.count(l->slot)) return lang::without_none(l->type);
     return l->type;
   }
@@ -244,6 +251,7 @@ Type Checker::access(Expr& e) {
     for (auto* i : idx) expr(*i);
     return Type::Error;
   }
+  if (Type elem = collection_element(*root); elem != Type::Void) return collection_index(e, *root, idx, elem);
   if (const Local* l = find_local(root->text)) {
     root->is_local = true;
     root->sym = l->slot;
@@ -335,6 +343,12 @@ Type Checker::logic_operands(Expr& e) {
 
 Type Checker::membership_operands(Expr& e) {
   Expr& r = *e.kids[1];
+  if (r.kind == ExprKind::Name && find_local(r.text) && lang::is_collection(find_local(r.text)->type)) {
+    const Type elem = find_local(r.text)->elem;  // a value of a list or set: the left is checked first
+    want_type(*e.kids[0], elem, "the left of 'in'");
+    collection_element(r);
+    return Type::Bool;
+  }
   want_type(*e.kids[0], Type::Site, "the left of 'in'");
   Type t = expr(r);
   if (t != Type::Region && t != Type::Error)
@@ -392,6 +406,7 @@ Type Checker::aggregate(Expr& e) {
   size_t mark = scope_.size();
   Type elem = domain(*e.kids[0]);
   e.sym = declare(e.var, elem, -1, e.var_span);
+  iterate(*e.kids[0], true);
   std::set<int> saved = narrowed_;
   if (e.kids.size() > 2) {
     want_type(*e.kids[2], Type::Bool, "a 'where' filter");
@@ -407,6 +422,7 @@ Type Checker::aggregate(Expr& e) {
     result = e.agg == lang::Aggregate::Count ? Type::Int : Type::Bool;
   }
   narrowed_ = std::move(saved);
+  iterate(*e.kids[0], false);
   scope_.resize(mark);
   return result;
 }
@@ -420,12 +436,13 @@ Type Checker::domain(Expr& e) {
     e.enum_id = static_cast<int>(Type::Int);
     return Type::Int;
   }
+  if (Type elem = collection_element(e); elem != Type::Void) return elem;
   Type t = expr(e);
   if (t == Type::Domain) return static_cast<Type>(e.enum_id);
   if (t == Type::Region) return Type::Site;
   if (t != Type::Error)
     diags_.report(Code::bad_domain, e.span, fmt::format("cannot range over {}", ast::type_name(t)),
-                  "range over 'A..B', a region, a track, 'sites', 'seats' or 'pieces'");
+                  "range over 'A..B', a region, a track, 'sites', 'seats', 'pieces' or a local list or set");
   return Type::Error;
 }
 

@@ -31,6 +31,8 @@ void Checker::stmt(Stmt& s) {
     case StmtKind::Emit: emit_statement(s); break;
     case StmtKind::Note: needs_play(s.span, "'note'"); break;
     case StmtKind::Add: add_statement(s); break;
+    case StmtKind::Remove: remove_statement(s); break;
+    case StmtKind::Clear: clear_statement(s); break;
     case StmtKind::Finish: finish_statement(s); break;
     case StmtKind::EndGame: end_game_statement(s); break;
     case StmtKind::Call: check_call(*s.exprs[0], true); break;
@@ -38,6 +40,7 @@ void Checker::stmt(Stmt& s) {
 }
 
 void Checker::let_statement(Stmt& s) {
+  if (s.coll != lang::CollKind::None) return let_collection(s);
   Type t = expr(*s.exprs[0]);
   if (t == Type::None)
     diags_.report(Code::type_mismatch, s.exprs[0]->span, fmt::format("'{}' needs a type to hold none", s.name),
@@ -66,11 +69,13 @@ void Checker::for_statement(Stmt& s) {
   std::set<int> saved = narrowed_;
   size_t assigned_mark = assigned_.size();
   unnarrow_assigned(s.blocks[0]);
+  iterate(*s.exprs[0], true);
   if (s.exprs.size() > 1) {
     want_type(*s.exprs[1], Type::Bool, "a 'where' filter");
     narrow(*s.exprs[1], true);
   }
   block(s.blocks[0]);
+  iterate(*s.exprs[0], false);
   restore(saved, assigned_mark);
   scope_.resize(mark);
 }
@@ -132,17 +137,6 @@ void Checker::emit_statement(Stmt& s) {
   if (owner_) calls_.emplace_back(owner_, ev, s.span);
 }
 
-void Checker::add_statement(Stmt& s) {
-  if (where_ != Where::Build) misplaced(s.span, "'add'", Where::Build);
-  want_type(*s.exprs[0], Type::Site, "what 'add' adds");
-  Type t = expr(*s.exprs[1]);
-  if (t != Type::Region && t != Type::Error)
-    diags_.report(Code::type_mismatch, s.exprs[1]->span,
-                  fmt::format("'add' adds to a region or track, but this is {}", ast::type_name(t)));
-  else if (s.exprs[1]->kind != ExprKind::Name && s.exprs[1]->kind != ExprKind::Index)
-    diags_.report(Code::type_mismatch, s.exprs[1]->span, "'add' needs a declared region or track");
-}
-
 void Checker::finish_statement(Stmt& s) {
   needs_play(s.span, "'finish'");
   for (auto& p : s.exprs) want_type(*p, Type::Player, "'finish'");
@@ -194,7 +188,15 @@ void Checker::assign(Stmt& s) {
     const Local* l = find_local(root->text);
     int g = l ? -1 : c_.lookup(root->text);
     int b = (l || g >= 0) ? -1 : find_builtin_var(root->text);
-    if (l) {
+    if (l && lang::is_collection(l->type)) {
+      diags_.report(Code::not_assignable, target.span,
+                    fmt::format("cannot assign to '{}': it is {}, changed only by add, remove and clear", root->text,
+                                ast::type_name(l->type)),
+                    collection_hint());
+      l = nullptr;
+      expr(value);
+      return;
+    } else if (l) {
       writable = &target == root;
       if (!writable)
         diags_.report(

@@ -26,6 +26,8 @@ std::string count_is(size_t n);
 ast::Type type_from_name(const std::string& n);  // int, bool, site, player, piece; Error otherwise // "1 is", "2 are"
                                                  // // the evaluator passes at most this many arguments
 
+int find_coll_function(const std::string& name);  // lang::CollFunction, -1 if none
+
 class Checker {
  public:
   Checker(Checked& c, const SourceSet& src, diag::Diagnostics& diags) : c_(c), src_(src), diags_(diags) {}
@@ -40,7 +42,8 @@ class Checker {
     int enum_id;
     int slot;
     Span span;
-    mutable bool read = false;  // a formal never read is warned about (W003)
+    mutable bool read = false;          // a formal never read is warned about (W003)
+    ast::Type elem = ast::Type::Error;  // a list or set: what it holds
   };
 
   // variants (variants.cpp): `override`, `extend phase`, plain redeclarations that replace
@@ -146,6 +149,17 @@ class Checker {
   void add_statement(ast::Stmt& s);
   void finish_statement(ast::Stmt& s);
   void end_game_statement(ast::Stmt& s);
+  // local collections (check_collections.cpp)
+  void let_collection(ast::Stmt& s);
+  const Local* collection(ast::Expr& e, const char* what);
+  void changes_collection(const Local& l, Span span);
+  void remove_statement(ast::Stmt& s);
+  void clear_statement(ast::Stmt& s);
+  bool collection_call(ast::Expr& e, ast::Type& result);
+  ast::Type collection_element(ast::Expr& e);
+  ast::Type collection_index(ast::Expr& e, const ast::Expr& root, const std::vector<ast::Expr*>& idx, ast::Type elem);
+  void iterate(const ast::Expr& domain, bool begin);
+  static const char* collection_hint();
   // The symbol of NAME when it gives a number per player (end_game's `by` and `points`), else -1
   // after reporting why.
   int number_per_player(const std::string& name, const Span& at, const char* clause);
@@ -183,9 +197,10 @@ class Checker {
   std::set<int> entered_;                                    // phases some statement names (`phase = NAME`)
   std::vector<std::pair<const ast::Decl*, size_t>> unread_;  // formals never read (W003, once no errors)
   std::vector<std::tuple<const ast::Expr*, const char*, std::string>> never_;  // guards and filters to fold
-  std::set<int> narrowed_;     // `T or none` locals proved not none here (check_none.cpp)
-  std::vector<int> assigned_;  // locals written, in order: a narrowed region ends where one is
-  int formals_ = 0;            // slots below this are formals: a duplicate formal is E102, not W002
+  std::set<int> narrowed_;      // `T or none` locals proved not none here (check_none.cpp)
+  std::vector<int> assigned_;   // locals written, in order: a narrowed region ends where one is
+  std::vector<int> iterating_;  // collections a loop or aggregate being checked runs over (slots)
+  int formals_ = 0;             // slots below this are formals: a duplicate formal is E102, not W002
 };
 
 }  // namespace keli::check

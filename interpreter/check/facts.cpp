@@ -158,8 +158,10 @@ class OwnCells {
     switch (st.kind) {
       case StmtKind::Emit:
       case StmtKind::Finish:
-      case StmtKind::EndGame:
-      case StmtKind::Add: return fail(st.span, "a statement that changes the game");
+      case StmtKind::EndGame: return fail(st.span, "a statement that changes the game");
+      case StmtKind::Add:  // to a local list or set: no change of the game
+        if (!st.exprs[1]->is_local) return fail(st.span, "a statement that changes the game");
+        break;
       case StmtKind::Assign:
         if (!st.exprs[0]->is_local) return fail(st.span, "an assignment to the state");
         return expr(*st.exprs[1], bound);

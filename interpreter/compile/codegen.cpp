@@ -78,6 +78,7 @@ lang::ValueKind CodeGen::value_kind(const ast::Expr& d) const {
 }
 
 int CodeGen::domain(const ast::Expr& e, int base) {
+  if (names_collection(e)) return collection_node(Op::DomColl, base + e.sym, e.span);
   if (e.kind == ExprKind::Range) {
     int lo = expr(*e.kids[0], base), hi = expr(*e.kids[1], base);
     int n = node(Op::DomRange, e.span);
@@ -109,6 +110,7 @@ int CodeGen::access(const ast::Expr& e, int base) {
   std::reverse(idx.begin(), idx.end());
   std::vector<int> ix;
   for (auto* i : idx) ix.push_back(expr(*i, base));
+  if (names_collection(*root)) return collection_read(Op::CollGet, *root, ix.at(0), e.span, base);
   if (root->is_local) {  // a local region: local[i]
     int l = node(Op::Local, root->span);
     out_.code[l].a = base + root->sym;
@@ -197,6 +199,7 @@ int CodeGen::name(const ast::Expr& e, int base) {
 
 // A def or shape by its callable, a built-in function by its number (with up to two arguments inline).
 int CodeGen::call(const ast::Expr& e, int base) {
+  if (e.coll_fn >= 0) return collection_call(e, base);
   std::vector<int> a;
   for (size_t i = 1; i < e.kids.size(); ++i) a.push_back(expr(*e.kids[i], base));
   if (e.sym >= 0) {
@@ -224,6 +227,8 @@ int CodeGen::unary(const ast::Expr& e, int base) {
 }
 
 int CodeGen::binary(const ast::Expr& e, int base) {
+  if (e.op == lang::Operator::In && names_collection(*e.kids[1]))
+    return collection_read(Op::CollHas, *e.kids[1], expr(*e.kids[0], base), e.span, base);
   Op op = lang::operator_node(e.op);
   int l = expr(*e.kids[0], base), r = expr(*e.kids[1], base);
   int n = node(op, e.span);
@@ -280,7 +285,9 @@ int CodeGen::stmt(const ast::Stmt& s, int base) {
     case StmtKind::Emit: return emit_statement(s, base);
     case StmtKind::Call: return call_statement(s, base);
     case StmtKind::Note: return note_statement(s);
-    case StmtKind::Add: return add_statement(s, base);
+    case StmtKind::Add: return names_collection(*s.exprs[1]) ? change_collection(s, base) : add_statement(s, base);
+    case StmtKind::Remove:
+    case StmtKind::Clear: return change_collection(s, base);
     case StmtKind::Finish: return finish_statement(s, base);
     case StmtKind::EndGame: return end_game_statement(s);
   }
@@ -288,6 +295,7 @@ int CodeGen::stmt(const ast::Stmt& s, int base) {
 }
 
 int CodeGen::let_statement(const ast::Stmt& s, int base) {
+  if (s.coll != lang::CollKind::None) return let_collection(s, base);
   int v = expr(*s.exprs[0], base);
   int n = node(Op::SetLocal, s.span);
   out_.code[n].a = base + s.slot;

@@ -2,6 +2,7 @@
 // one stage: building the board (where constant tables are writable) or play.
 #pragma once
 
+#include <functional>
 #include <map>
 
 #include "check/checker.hpp"
@@ -24,6 +25,9 @@ class CodeGen {
 
   std::map<int, int> phase_ids;  // phase symbol -> phase number
   std::map<int, int> event_ids;  // event symbol -> event number
+  // The lowest value and the capacity of what a `let NAME: list of T` holds (set by the compiler,
+  // which knows the board); without it, one value from 0.
+  std::function<std::pair<int64_t, int64_t>(const ast::Stmt&)> collection_domain;
 
  private:
   int node(Op op, Span span);
@@ -51,6 +55,18 @@ class CodeGen {
   // Where end_game reads a number per player: a state table or a callable (symbol -1: Plain).
   std::pair<lang::EndBy, int> per_player(int sym_index);
   int access(const ast::Expr& e, int base);
+  // local collections (collections.cpp)
+  struct Collection {
+    lang::CollKind kind = lang::CollKind::List;
+    int storage = 0;  // its first local slot
+    int64_t low = 0, cap = 1;
+  };
+  int let_collection(const ast::Stmt& s, int base);
+  int collection_node(Op op, int slot, Span span);
+  int change_collection(const ast::Stmt& s, int base);
+  int collection_call(const ast::Expr& e, int base);
+  int collection_read(Op op, const ast::Expr& coll, int operand, Span span, int base);
+  static bool names_collection(const ast::Expr& e);
   int args(const std::vector<int>& nodes);
   int table_index(const std::vector<VarInfo>& tables, int sym_decl_index) const;
 
@@ -58,6 +74,7 @@ class CodeGen {
   const check::Checked& ck_;
   const std::map<int, int64_t>& params_;
   std::map<const ast::Decl*, int> callables_;
+  std::map<int, Collection> collections_;  // by the absolute slot of the local that names it
 };
 
 }  // namespace keli::compile

@@ -121,6 +121,7 @@ bool Compiler::build_board(Program& out) {
   b.max_roll = out.max_roll;  // `most_dice` reads it (build_dice ran first)
   lay_out_tables(b, true);
   CodeGen gen(b, ck, values);
+  gen.collection_domain = [&](const ast::Stmt& s) { return collection_domain(s, b, true); };
   int entry;
   if (ck.board->value) {
     const ast::Expr& call = *ck.board->value;

@@ -34,6 +34,7 @@ std::shared_ptr<Program> Compiler::run(const ParamSettings& settings) {
   lay_out_state(*out);
 
   CodeGen gen(*out, ck, values);
+  gen.collection_domain = [this, &out](const ast::Stmt& s) { return collection_domain(s, *out, false); };
   for (size_t i = 0; i < ck.phases.size(); ++i) gen.phase_ids[ck.phases[i]->sym] = static_cast<int>(i);
   for (size_t i = 0; i < ck.events.size(); ++i) gen.event_ids[ck.events[i]->sym] = static_cast<int>(i);
   compile_handlers(gen, *out);

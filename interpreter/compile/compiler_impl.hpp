@@ -19,7 +19,9 @@ struct Compiler {
   const BoardRunner& run_board;
   std::map<int, int64_t> values;  // parameter symbol -> value
   bool optimized = true;
-  int most_dice = -1;  // the most dice a set throws; -1 until build_dice has counted them all
+  int most_dice = -1;
+  int64_t collection_slots = 0;  // the local slots of the collections compiled so far (kMaxCollectionSlots)  // the
+                                 // most dice a set throws; -1 until build_dice has counted them all
 
   // compile_constants.cpp: constant expressions and parameter values
   std::optional<int64_t> constant(const ast::Expr& e);
@@ -36,6 +38,9 @@ struct Compiler {
   bool build_board(Program& out);
   void build_dice(Program& out);
   int dice_choice(const ast::Expr& e);
+  // collections.cpp: what a local collection holds, as (lowest value, capacity)
+  std::pair<int64_t, int64_t> collection_domain(const ast::Stmt& s, const Program& out, bool building);
+  std::pair<int64_t, int64_t> collection_range(const ast::Stmt& s, const Program& out, bool building);
   // table_literals.cpp: initial values, one for every entry or a literal per dimension
   std::vector<int64_t> initial_entries(const ast::Decl& d, const VarInfo& t, bool building);
   void fill_rows(const ast::Decl& d, const ast::Expr& list, const VarInfo& t, size_t depth, int offset,

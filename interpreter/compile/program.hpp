@@ -248,7 +248,10 @@ struct Program {
   std::vector<int> setups;  // callables
   std::vector<InvariantInfo> invariants;
   std::vector<std::string> notes;
-  int locals = 0;      // total local slots
+  int locals = 0;  // total local slots
+  // The first slot of each local collection's storage (compile/collections.cpp): after the frame
+  // of the body declaring it, in no callable's frame (the native engine keeps frames in C++ locals).
+  std::vector<int> collection_storage;
   int move_limit = 0;  // 0: none
   // The position history `repetitions` reads (lang/history.hpp): kept only by a game that reads
   // it (history_reads: the first read; history.base -1 otherwise), `limit history` positions.

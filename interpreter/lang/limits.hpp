@@ -33,6 +33,8 @@ namespace keli::lang {
   X(int64_t, kMaxMoveTries, 20'000'000, "parameter values one move rule tries in one listing of the moves")     \
   X(int, kDefaultHistory, 10'000, "positions `repetitions` remembers in a game without `limit history`")        \
   X(int, kMaxHistory, 1'000'000, "the largest `limit history`")                                                 \
+  X(int64_t, kMaxCollectionValues, 65'536, "values a local list or set may hold (its range's size)")            \
+  X(int64_t, kMaxCollectionSlots, 1'048'576, "local slots the local lists and sets of one game take together")  \
   X(int, kMaxDistinctKeys, 4096, "different keys of one `distinct by` parameter in one listing of the moves")   \
   /* work per step: loop rounds, domain elements, calls (runtime/machine.hpp says what counts) */               \
   X(int64_t, kDefaultWorkBudget, 100'000'000, "units of work in one step of a game without `limit work`")       \

@@ -50,12 +50,17 @@ namespace keli::lang {
   X(AggMin, "a=slot k0=domain k1=body k2=filter", "min over a domain")                                     \
   X(AggMax, "a=slot k0=domain k1=body k2=filter", "max over a domain")                                     \
   X(FactGet, "a=fact k0=other index aux=FactRead", "a count the engine keeps (compile/facts.cpp)")         \
+  /* local collections (lang/collections.hpp): a=first slot aux=CollKind b=low c=capacity */               \
+  X(CollHas, "a b c aux k0=value", "whether a local collection holds the value")                           \
+  X(CollCall, "a b c aux d=CollFunction", "size, first, last, take_first or take_last of a collection")    \
+  X(CollGet, "a b c aux k0=position", "the value at a position of a local list or set")                    \
   /* domains: only as the domain child of For, Agg* and move parameters */                                 \
   X(DomRange, "k0=low k1=high", "the numbers low..high")                                                   \
   X(DomRegion, "k0=region", "the sites of a region or track, in order")                                    \
   X(DomCount, "aux=DomainOf", "every site, seat or piece")                                                 \
   X(DomIndex, "a=domain index k0=value", "a domain filtered on a constant table (optimizer)")              \
   X(DomBelow, "k0=ascending domain k1=bound aux=1 if inclusive", "its leading elements below a bound")     \
+  X(DomColl, "a b c aux", "the values of a local collection, in its order")                                \
   /* statements, chained through next */                                                                   \
   X(SetLocal, "a=slot aux=Assign k0=value", "assign a local")                                              \
   X(StateSet, "a=table k0..k3=indices d=value aux=Assign", "assign a state cell")                          \
@@ -70,6 +75,9 @@ namespace keli::lang {
   X(CallStmt, "a=callable b=first argument c=count", "a call for its effect")                              \
   X(Note, "a=note", "record a note for the trace")                                                         \
   X(AddSite, "k0=site k1=region", "add a site to a region (board building)")                               \
+  X(CollClear, "a b c aux", "empty a local collection (its `let`, `clear`)")                               \
+  X(CollAdd, "a b c aux k0=value", "add a value to a local collection")                                    \
+  X(CollRemove, "a b c aux k0=value", "remove a value from a local collection")                            \
   X(Finish, "b=first argument c=count", "give places to seats")                                            \
   X(EndGame, "aux=EndBy a=its table or callable, c=EndBy b=the points'", "end the game, placing the rest") \
   X(Fail, "a=note", "a runtime error with that message")

@@ -27,11 +27,14 @@ enum class Type : uint8_t {
   None,
   SiteOrNone,
   PlayerOrNone,
-  PieceOrNone
+  PieceOrNone,
+  List,  // a local collection (lang/collections.hpp): named only, never a value
+  Set
 };
 const char* type_name(Type t);  // "an int", "a site", ... for messages
 inline bool is_number(Type t) { return t == Type::Int || t == Type::Site || t == Type::Player || t == Type::Piece; }
 // `T or none` types and their T.
+inline bool is_collection(Type t) { return t == Type::List || t == Type::Set; }
 inline bool is_or_none(Type t) { return t == Type::SiteOrNone || t == Type::PlayerOrNone || t == Type::PieceOrNone; }
 inline Type without_none(Type t) {
   return t == Type::SiteOrNone     ? Type::Site

@@ -67,9 +67,9 @@ NodeKind operator_node(Operator op) {
 
 const char* type_name(Type t) {
   static const char* names[] = {
-      "an erroneous value", "nothing",           "an int",         "a bool", "a site",   "a player", "a piece",
-      "a choice",           "a region or track", "a phase",        "dice",   "a string", "a domain", "none",
-      "a site or none",     "a player or none",  "a piece or none"};
+      "an erroneous value", "nothing",           "an int",          "a bool", "a site",   "a player", "a piece",
+      "a choice",           "a region or track", "a phase",         "dice",   "a string", "a domain", "none",
+      "a site or none",     "a player or none",  "a piece or none", "a list", "a set"};
   return names[static_cast<int>(t)];
 }
 

@@ -39,7 +39,8 @@ enum keli_fault_kind {
   KELI_FAULT_BUDGET,     /* the step's work budget ran out at the node (ctx->work_left below 0) */
   KELI_FAULT_DISTINCT,   /* a = rule: a `distinct by` parameter met more than kMaxDistinctKeys keys */
   KELI_FAULT_HISTORY,    /* `repetitions` read after the position history overflowed */
-  KELI_FAULT_POINTS      /* b = a seat's points, outside -limit..limit (`limit points`) */
+  KELI_FAULT_POINTS,     /* b = a seat's points, outside -limit..limit (`limit points`) */
+  KELI_FAULT_COLLECTION  /* a = keli::lang::CollFault, b = the value or position, c = values held */
 };
 
 typedef struct keli_fault {

@@ -55,6 +55,13 @@ inline int64_t absolute(keli_ctx* c, int node, int64_t a) {
   if (__builtin_expect(!r.ok(), 0)) fault(c, node, KELI_FAULT_ARITH, static_cast<int64_t>(r.fault), 0, 0);
   return r.value;
 }
+// A local collection's operation (lang/collections.hpp) that found something wrong: its fault, the
+// value or position it was given and how many values the collection holds (runtime/messages.hpp).
+inline void coll_check(keli_ctx* c, int node, keli::lang::CollFault f, int64_t value, const int64_t* coll,
+                       keli::lang::CollKind k) {
+  if (__builtin_expect(f != keli::lang::CollFault::None, 0))
+    fault(c, node, KELI_FAULT_COLLECTION, static_cast<int64_t>(f), value, keli::lang::coll_size(coll, k));
+}
 // Units of the step's work budget, spent at node: a call or a `while` round is one, a domain
 // its size when it opens (as runtime/machine.hpp's spend).
 inline void spend(keli_ctx* c, int node, int64_t units = 1) {
@@ -155,6 +162,8 @@ std::pair<int, int> Emitter::frame(int callable) const {
   int hi = std::max(1, p_.locals);
   for (const compile::Callable& other : p_.callables)
     if (other.frame > lo) hi = std::min(hi, other.frame);
+  for (int storage : p_.collection_storage)
+    if (storage >= lo) hi = std::min(hi, storage);
   return {lo, hi};
 }
 std::pair<int, int> Emitter::frame_of_slot(int s) const {
@@ -431,7 +440,7 @@ std::string Emitter::source() {
   out_ += fmt::format("// {} nodes, {} callables, {} rules\n", p_.code.size(), p_.callables.size(), p_.rules.size());
   out_ += "#include <cstdint>\n#include <optional>\n#include <string_view>\n";
   out_ += paste(kEmbeddedAbi) + paste(kEmbeddedOperators) + paste(kEmbeddedArith) + paste(kEmbeddedHistory) +
-          paste(kEmbeddedPlaces);
+          paste(kEmbeddedPlaces) + paste(kEmbeddedCollections);
   out_ += fmt::format("#define KELI_PLACES {}\n#define KELI_OVER {}\n#define KELI_ENDED {}\n",
                       static_cast<int>(compile::kPlaces), static_cast<int>(compile::kOver),
                       static_cast<int>(compile::kEnded));

@@ -127,6 +127,9 @@ std::string Emitter::expr(int idx) {
     case Op::AggAll:
     case Op::AggMin:
     case Op::AggMax: return aggregate(n, idx);
+    case Op::CollHas:
+    case Op::CollCall:
+    case Op::CollGet: return collection_expr(n, idx);
     default: break;
   }
   if (auto op = lang::node_operator(n.op)) {
@@ -272,6 +275,12 @@ Emitter::Dom Emitter::domain(int dom) {
       d.size = cut;
       return d;
     }
+    case Op::DomColl:  // as the interpreter: what it holds when the loop starts, which does not change
+      d.coll = collection_args(n);
+      line(fmt::format(
+          "const int {} = static_cast<int>(keli::lang::coll_size(L + {}, static_cast<keli::lang::CollKind>({})));",
+          d.size, n.a, n.aux));
+      return d;
     default: throw std::logic_error(fmt::format("native: node {} is not a domain", dom));
   }
 }
@@ -295,6 +304,7 @@ std::string Emitter::call(const Node& n, int idx) {
 
 std::string Emitter::element(const Dom& d, const std::string& i) {
   if (!d.list.empty()) return fmt::format("int64_t({}[{}])", d.list, i);
+  if (!d.coll.empty()) return fmt::format("keli::lang::coll_value({}, {})", d.coll, i);
   return fmt::format("({} + {})", d.lo, i);
 }
 

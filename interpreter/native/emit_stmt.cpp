@@ -245,6 +245,9 @@ void Emitter::stmt(int idx) {
     case Op::Fail: line(fault(idx, "KELI_FAULT_NOTE") + ";"); return;
     case Op::ConstSet:
     case Op::AddSite: line(fault(idx, "KELI_FAULT_BUILD_ONLY") + ";"); return;
+    case Op::CollClear:
+    case Op::CollAdd:
+    case Op::CollRemove: collection_stmt(n, idx); return;
     default:  // a call whose value is not needed
       open("{");
       line(fmt::format("(void){};", expr(idx)));

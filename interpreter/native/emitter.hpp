@@ -53,9 +53,14 @@ class Emitter {
   // A domain opened at a loop's start: its size and the expression of element i.
   struct Dom {
     std::string size, list, lo;  // list empty: numbers lo + i
+    std::string coll;            // a local collection: its storage, kind and capacity, as arguments
   };
   Dom domain(int dom);
   static std::string element(const Dom& d, const std::string& i);
+  // Local collections (emit_collections.cpp): the functions of lang/collections.hpp on L's slots.
+  static std::string collection_args(const compile::Node& n);
+  std::string collection_expr(const compile::Node& n, int idx);
+  void collection_stmt(const compile::Node& n, int idx);
   // Calls remembered while one rule's moves are listed (emit_memo.cpp).
   void plan_memo(const compile::Rule& rule, const std::vector<std::string>& counters);
   std::string memo_call(int idx, const std::string& call);

@@ -160,6 +160,9 @@ int64_t Machine::eval(int idx) {
     case Op::Local: return locals_[n.a];
     case Op::StateGet: need_state(idx); return state_[flat_offset(p_.var_access[n.a], p_.vars[n.a], n, idx)];
     case Op::FactGet: return read_fact(n, idx);
+    case Op::CollHas:
+    case Op::CollCall:
+    case Op::CollGet: return collection_value(n, idx);
     case Op::ConstGet:
       if (building_) return p_.consts[table_offset(p_.const_tables[n.a], n, idx)];
       return p_.consts[flat_offset(p_.const_access[n.a], p_.const_tables[n.a], n, idx)];
@@ -403,6 +406,9 @@ bool Machine::run(int idx) {
         break;
       case Op::Note: notes_.push_back(n.a); break;
       case Op::AddSite: add_site(n, idx); break;
+      case Op::CollClear:
+      case Op::CollAdd:
+      case Op::CollRemove: change_collection(n, idx); break;
       case Op::Finish: finish(n, idx); break;
       case Op::EndGame:
         need_state(idx);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "compile/program.hpp"
+#include "lang/collections.hpp"
 #include "diag/diagnostics.hpp"
 #include "lang/arith.hpp"
 #include "lang/limits.hpp"
@@ -67,12 +68,20 @@ class Machine {
     int64_t lo = 0;
     const std::vector<int32_t>* sites = nullptr;  // region or track; null for a range of numbers
     int size = 0;
+    const int64_t* coll = nullptr;  // a local collection's storage (then `kind` and `lo` the capacity)
+    lang::CollKind kind = lang::CollKind::None;
   };
   Domain open_domain(int dom);
-  int64_t domain_value(const Domain& d, int i) const { return d.sites ? (*d.sites)[i] : d.lo + i; }
+  int64_t domain_value(const Domain& d, int i) const {
+    return d.sites ? (*d.sites)[i] : d.coll ? lang::coll_value(d.coll, d.kind, d.lo, i) : d.lo + i;
+  }
 
  private:
   [[noreturn]] void fail(int node, const std::string& message) const;
+  // Local collections (machine_domains.cpp, lang/collections.hpp).
+  int64_t collection_value(const compile::Node& n, int node);
+  void change_collection(const compile::Node& n, int node);
+  void collection_fault(int node, lang::CollFault f, int64_t value) const;
   [[noreturn]] void out_of_work(int node) const;
   int64_t invoke(int callable, const int64_t* args, int nargs);  // call, within the step's budget
   int64_t checked(int node, lang::Result r) const;

@@ -1,5 +1,6 @@
 // The evaluator's domains: opening a loop's domain (ranges, regions, indexed lists, a leading
-// part below a bound), aggregates over one, and the counts the engine keeps (compile/facts.hpp).
+// part below a bound, a local collection), aggregates over one, the counts the engine keeps
+// (compile/facts.hpp), and the local collections' operations (lang/collections.hpp).
 #include <algorithm>
 
 #include "compile/facts.hpp"
@@ -47,6 +48,12 @@ Machine::Domain Machine::open_domain(int dom) {
       d.size = leading_below(d, eval(n.k[1]), n.aux != 0);
       return d;
     }
+    case Op::DomColl:  // what it holds now: the checker lets nothing change it inside the loop
+      d.coll = &locals_[n.a];
+      d.kind = static_cast<lang::CollKind>(n.aux);
+      d.lo = n.c;
+      d.size = static_cast<int>(lang::coll_size(d.coll, d.kind));
+      return d;
     default: fail(dom, "not a domain");
   }
 }
@@ -115,6 +122,39 @@ int64_t Machine::read_fact(const Node& n, int idx) {
     case compile::FactRead::Tally: break;
   }
   return count;
+}
+
+void Machine::collection_fault(int node, lang::CollFault f, int64_t value) const {
+  const Node& n = p_.code[node];
+  fail(node, msg::collection_fault(f, n, value, lang::coll_size(&locals_[n.a], static_cast<lang::CollKind>(n.aux))));
+}
+
+int64_t Machine::collection_value(const Node& n, int node) {
+  int64_t* c = &locals_[n.a];
+  const auto kind = static_cast<lang::CollKind>(n.aux);
+  int64_t out = 0;
+  lang::CollFault f = lang::CollFault::None;
+  int64_t operand = 0;
+  switch (n.op) {
+    case Op::CollHas: return lang::coll_has(c, kind, n.b, n.c, eval(n.k[0])) ? 1 : 0;
+    case Op::CollGet:
+      operand = eval(n.k[0]);
+      f = lang::coll_get(c, kind, n.c, operand, &out);
+      break;
+    default: f = lang::coll_call(c, kind, n.b, n.c, static_cast<lang::CollFunction>(n.d), &out); break;
+  }
+  if (f != lang::CollFault::None) collection_fault(node, f, operand);
+  return out;
+}
+
+void Machine::change_collection(const Node& n, int node) {
+  int64_t* c = &locals_[n.a];
+  const auto kind = static_cast<lang::CollKind>(n.aux);
+  if (n.op == Op::CollClear) return lang::coll_clear(c, kind);
+  const int64_t v = eval(n.k[0]);
+  const lang::CollFault f =
+      n.op == Op::CollAdd ? lang::coll_add(c, kind, n.b, n.c, v) : lang::coll_remove(c, kind, n.b, n.c, v);
+  if (f != lang::CollFault::None) collection_fault(node, f, v);
 }
 
 }  // namespace keli::runtime

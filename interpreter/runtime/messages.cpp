@@ -34,6 +34,20 @@ std::string too_many_keys(const std::string& move) {
       "(kMaxDistinctKeys)",
       move, lang::kMaxDistinctKeys);
 }
+std::string collection_fault(lang::CollFault f, const compile::Node& n, int64_t value, int64_t size) {
+  const char* what = static_cast<lang::CollKind>(n.aux) == lang::CollKind::Set ? "set" : "list";
+  switch (f) {
+    case lang::CollFault::Full:
+      return fmt::format("the list is full: it holds at most {} values, as many as its type has", n.c);
+    case lang::CollFault::Empty: return fmt::format("the {} is empty", what);
+    case lang::CollFault::NotElement:
+      return fmt::format("{} cannot be in this {}: it holds values {}..{}", value, what, n.b, int64_t{n.b} + n.c - 1);
+    case lang::CollFault::Position:
+      return fmt::format("position {} is outside this {} of {} values", value, what, size);
+    case lang::CollFault::None: break;
+  }
+  return "no fault";
+}
 std::string points_outside(int64_t points, int32_t limit) {
   return fmt::format("a seat's points, {}, are outside -{}..{} ('limit points {}')", points, limit, limit, limit);
 }

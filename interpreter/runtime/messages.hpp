@@ -7,6 +7,7 @@
 #include <string>
 
 #include "compile/program.hpp"
+#include "lang/collections.hpp"
 
 namespace keli::runtime::msg {
 
@@ -25,6 +26,9 @@ std::string too_many_tries(const std::string& move);
 std::string too_many_keys(const std::string& move);
 std::string history_full(int capacity);
 std::string points_outside(int64_t points, int32_t limit);
+// A local collection's fault (lang/collections.hpp) at a node naming it (aux kind, b low, c
+// capacity): `value` is the value or position it was given, `size` how many it held.
+std::string collection_fault(lang::CollFault f, const compile::Node& n, int64_t value, int64_t size);
 inline constexpr const char* kHistoryFullHint =
     "declare a larger 'limit history N' (it costs two state slots a position), or end the game sooner";
 std::string no_legal_move(const std::string& phase);

@@ -139,6 +139,9 @@ void NativeGame::fail() const {
     case KELI_FAULT_ARITH: m = lang::fault_message(static_cast<lang::Fault>(f.a)); break;
     case KELI_FAULT_TOO_LARGE: m = msg::too_large(f.b); break;
     case KELI_FAULT_POINTS: m = msg::points_outside(f.b, p_.points_limit); break;
+    case KELI_FAULT_COLLECTION:
+      if (n) m = msg::collection_fault(static_cast<lang::CollFault>(f.a), *n, f.b, f.c);
+      break;
     case KELI_FAULT_SEAT: m = msg::no_seat(f.b); break;
     case KELI_FAULT_EMPTY: m = msg::empty_aggregate(n && n->op == Op::AggMin); break;
     case KELI_FAULT_RANGE: m = msg::range_too_long(f.b, f.c); break;

@@ -14,6 +14,7 @@
 
 #include "ast/loader.hpp"
 #include "keli_keywords.hpp"
+#include "lang/collections.hpp"
 #include "lang/builtins.hpp"
 #include "format/format.hpp"
 #include "format/tokens.hpp"
@@ -189,6 +190,8 @@ TEST_CASE("editor grammars and the language's tables agree", "[format][editor]")
     words.insert(lang::builtin_info(static_cast<lang::Builtin>(i)).name);
   for (int i = 0; i < static_cast<int>(lang::BuiltinVar::count_); ++i)
     words.insert(lang::builtin_var_info(static_cast<lang::BuiltinVar>(i)).name);
+  for (int i = 0; i < static_cast<int>(lang::CollFunction::count_); ++i)
+    words.insert(lang::coll_function_name(static_cast<lang::CollFunction>(i)));
 
   // Only the patterns count, not comments or descriptions: TextMate "match" values, Vim syn lines.
   auto pattern_lines = [&](const std::string& path, const std::string& marker) {

@@ -214,6 +214,12 @@ TEST_CASE("native engine: every runtime check fails with the interpreter's messa
       {"", "    t[0] = row[South][k + 1]"},                 // position outside a region
       {"", "    for x in 1..(k * 10000000) { t[0] = 1 }"},  // range too long
       {"limit points 5\nvar pts: int per player = 0", "    pts[mover] = k * 3\n    end_game points pts"},  // points
+      // local collections: full, empty, a value outside the type, a position outside
+      {"", "    let l: list of 0..1\n    for x in 0..k { add x % 2 to l }"},
+      {"", "    let s: set of site\n    if k == 2 { t[0] = take_last(s) }"},
+      {"", "    let s: set of 0..2\n    add k + 1 to s"},
+      {"", "    let l: list of player\n    add mover to l\n    t[0] = l[k]"},
+      {"", "    let l: list of site\n    add k to l\n    remove k + 11 from l"},
       // the fact's condition, run by the write at the end of 200 nested calls, is frame 201
       {deep_calls(200), "    if k == 2 { f0() }"},
   };

@@ -20,7 +20,7 @@ syn keyword keliDeclaration at by override remove extend
 syn keyword keliConditional if elif else then
 syn keyword keliRepeat while for
 syn keyword keliKeyword in where return when move otherwise reads joined distinct
-syn keyword keliStatement let emit note add to finish end_game
+syn keyword keliStatement let emit note add to finish end_game clear from
 " Turn order: `turn order ... backwards when ... skips p when ...`; `end turn`, `pass turn`, `extra turn`.
 syn match keliDeclaration "^\s*\zsturn\s\+order\>"
 syn keyword keliDeclaration backwards skips
@@ -29,11 +29,11 @@ syn keyword keliOperatorWord and or not
 syn keyword keliAggregate sum count any all
 
 " Types and constants
-syn keyword keliType int bool site player piece
+syn keyword keliType int bool site player piece list set
 syn keyword keliBoolean true false
 
 " Built-in functions (min and max are also aggregates) and variables
-syn keyword keliBuiltin size index next next_seat abs min max
+syn keyword keliBuiltin size index next next_seat abs min max first last take_first take_last
 syn keyword keliBuiltinVar mover roll ply repetitions most_dice sites seats
 " phase and pieces are declaration words too; as variables they are highlighted as such
 syn match keliBuiltinVar "\<\(phase\|pieces\)\>\ze\s*\(=[^=]\|[\])},:]\|$\)"

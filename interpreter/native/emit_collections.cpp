@@ -1,0 +1,56 @@
+// The emitter on local collections: each operation calls the function of lang/collections.hpp
+// the interpreter calls (runtime/machine_domains.cpp), on the storage in the context's L, and a
+// fault is reported with the values the interpreter's message names.
+#include <fmt/format.h>
+
+#include "native/emitter.hpp"
+
+namespace keli::native {
+using compile::Node;
+using compile::Op;
+
+namespace {
+std::string storage(const Node& n) { return fmt::format("L + {}", n.a); }
+std::string kind(const Node& n) { return fmt::format("static_cast<keli::lang::CollKind>({})", n.aux); }
+}  // namespace
+
+// The storage, kind and capacity: what coll_value takes before the position.
+std::string Emitter::collection_args(const Node& n) { return fmt::format("{}, {}, {}", storage(n), kind(n), n.c); }
+
+// `x in C`, C[i], size(C), first(C), ..., take_last(C).
+std::string Emitter::collection_expr(const Node& n, int idx) {
+  const std::string t = tmp();
+  if (n.op == Op::CollHas) {
+    const std::string v = expr(n.k[0]);
+    line(fmt::format("const int64_t {} = keli::lang::coll_has({}, {}, {}, {}, {}) ? 1 : 0;", t, storage(n), kind(n),
+                     n.b, n.c, v));
+    return t;
+  }
+  std::string call, operand = "0";
+  if (n.op == Op::CollGet) {
+    operand = expr(n.k[0]);
+    call = fmt::format("keli::lang::coll_get({}, {}, {}, {}, &{})", storage(n), kind(n), n.c, operand, t);
+  } else {
+    call = fmt::format("keli::lang::coll_call({}, {}, {}, {}, static_cast<keli::lang::CollFunction>({}), &{})",
+                       storage(n), kind(n), n.b, n.c, n.d, t);
+  }
+  line(fmt::format("int64_t {} = 0;", t));
+  line(fmt::format("coll_check(c, {}, {}, {}, {}, {});", idx, call, operand, storage(n), kind(n)));
+  return t;
+}
+
+// The `let` and `clear` of C, `add x to C`, `remove x from C`.
+void Emitter::collection_stmt(const Node& n, int idx) {
+  if (n.op == Op::CollClear) {
+    line(fmt::format("keli::lang::coll_clear({}, {});", storage(n), kind(n)));
+    return;
+  }
+  open("{");
+  const std::string v = expr(n.k[0]);
+  const char* fn = n.op == Op::CollAdd ? "coll_add" : "coll_remove";
+  line(fmt::format("coll_check(c, {}, keli::lang::{}({}, {}, {}, {}, {}), {}, {}, {});", idx, fn, storage(n), kind(n),
+                   n.b, n.c, v, v, storage(n), kind(n)));
+  close();
+}
+
+}  // namespace keli::native

@@ -25,6 +25,7 @@ KELI_EXPECT(kw_then, "expected 'then' in 'if ... then ... else ...'");
 KELI_EXPECT(kw_else, "expected 'else' in 'if ... then ... else ...'");
 KELI_EXPECT(kw_in, "expected 'in'");
 KELI_EXPECT(kw_to, "expected 'to' in 'add SITE to REGION'");
+KELI_EXPECT(kw_from, "expected 'from' in 'remove VALUE from COLLECTION'");
 KELI_EXPECT(kw_of, "expected 'of' in 'list of TYPE' or 'set of TYPE'");
 KELI_EXPECT(coll_type, "expected a collection type after ':': 'list of TYPE' or 'set of TYPE'");
 KELI_EXPECT(coll_elem, "expected what the collection holds: site, player, piece or a range 'A..B'");

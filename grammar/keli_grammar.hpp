@@ -191,9 +191,29 @@ struct return_stmt : p::seq<kw_return, p::opt<p::not_at<rbrace>, expr>> {};
 struct emit_stmt : p::seq<kw_emit, p::must<ident>, p::must<call_suffix>> {};
 struct note_stmt : p::seq<kw_note, p::must<string_lit>> {};
 struct add_stmt : p::seq<kw_add, p::must<expr>, p::must<kw_to>, p::must<expr>> {};
-// `remove X from C`, `clear C`: the words stay names, so nothing is a must before `from` (a call
-// `remove(x)` is tried next) and `clear` needs a name after it (`clear = 1` assigns).
-struct remove_stmt : p::seq<kw_remove, expr, kw_from, p::must<expr>> {};
+// Whether the word `from` follows on this line, outside brackets and before a `;`, `{`, `}` or
+// comment: only then is `remove ...` the statement. The words stay names (stdlib/lines.keli
+// defines `remove(...)`), and `remove()`, `remove(a, b)` or `remove -= 1` must parse as before.
+struct from_ahead {
+  using rule_t = from_ahead;
+  using subs_t = p::type_list<>;
+  template <p::apply_mode A, p::rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&&...) {
+    int depth = 0;
+    for (const char *s = in.current(), *end = in.end(); s < end && *s != '\n'; ++s) {
+      const char c = *s;
+      if (c == '"' || c == '#' || c == ';' || c == '{' || c == '}') return false;
+      if (c == '(' || c == '[') ++depth;
+      if ((c == ')' || c == ']') && depth > 0) --depth;
+      if (depth == 0 && recovery::word_at(s, end) == "from" && (s == in.current() || !recovery::word_char(s[-1])))
+        return true;
+    }
+    return false;
+  }
+};
+// `remove X from C`, `clear C`: `clear` needs a name after it (`clear = 1` assigns).
+struct remove_stmt : p::seq<kw_remove, from_ahead, p::must<expr>, p::must<kw_from>, p::must<expr>> {};
 struct clear_stmt : p::seq<kw_clear, ident> {};
 struct finish_stmt : p::seq<kw_finish, p::must<expr_list>> {};
 struct end_by : p::seq<kw_by, p::must<ident>> {};

@@ -74,14 +74,18 @@ void Checker::changes_collection(const Local& l, Span span) {
                 "gather the changes in another collection, or loop with 'while size(...) > 0' and take_first");
 }
 
+// Local pointers into scope_ last only until the next declaration: an aggregate in a checked
+// expression declares its variable, which may move the vector.
+
 // `add X to C` on a collection; `add SITE to REGION` (building the board) otherwise.
 void Checker::add_statement(Stmt& s) {
   Expr& target = *s.exprs[1];
-  const Local* l = target.kind == ExprKind::Name ? find_local(target.text) : nullptr;
-  if (l && lang::is_collection(l->type)) {
-    want_type(*s.exprs[0], l->elem, "what 'add' adds");
+  const Local* found = target.kind == ExprKind::Name ? find_local(target.text) : nullptr;
+  if (found && lang::is_collection(found->type)) {
+    const Local l = *found;  // a copy: checking the value may declare locals (an aggregate's), moving scope_
+    want_type(*s.exprs[0], l.elem, "what 'add' adds");
     collection(target, "what 'add' adds to");
-    changes_collection(*l, s.span);
+    changes_collection(l, s.span);
     return;
   }
   if (where_ != Where::Build) misplaced(s.span, "'add'", Where::Build);
@@ -96,9 +100,11 @@ void Checker::add_statement(Stmt& s) {
 }
 
 void Checker::remove_statement(Stmt& s) {
-  const Local* l = collection(*s.exprs[1], "what 'remove' removes from");
-  want_type(*s.exprs[0], l ? l->elem : Type::Error, "what 'remove' removes");
-  if (l) changes_collection(*l, s.span);
+  const Local* found = collection(*s.exprs[1], "what 'remove' removes from");
+  if (!found) return (void)expr(*s.exprs[0]);
+  const Local l = *found;  // a copy, as in add_statement
+  want_type(*s.exprs[0], l.elem, "what 'remove' removes");
+  changes_collection(l, s.span);
 }
 
 void Checker::clear_statement(Stmt& s) {

@@ -1,6 +1,7 @@
 // The optimizer's shared tests of expressions (compile/optimize_tools.hpp says what each means).
 #include "compile/optimize_tools.hpp"
 
+#include "lang/collections.hpp"
 #include "lang/operators.hpp"
 
 namespace keli::compile {
@@ -77,6 +78,15 @@ bool NodeTools::fixed_index(const VarInfo& t, const Node& n) const {
     if (i < 0 || i >= t.dims[d]) return false;
   }
   return true;
+}
+
+bool NodeTools::takes_from_collection(int idx) const {
+  if (idx < 0) return false;
+  const Node& n = p_.code[idx];
+  if (n.op == Op::CollCall && lang::coll_takes(static_cast<lang::CollFunction>(n.d))) return true;
+  for (int i = 0; i < kNodeKids; ++i)
+    if (takes_from_collection(n.k[i])) return true;
+  return false;
 }
 
 bool NodeTools::reads_local(int idx, int slot) const {

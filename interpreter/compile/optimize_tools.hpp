@@ -51,6 +51,9 @@ class NodeTools {
   bool plain(int idx, int depth = 0) const;
   bool fixed_index(const VarInfo& t, const Node& n) const;
   bool reads_local(int idx, int slot) const;
+  // An expression that takes a value out of a local collection (take_first, take_last): a change
+  // no state-write test sees, which a loop must make for every element it visits.
+  bool takes_from_collection(int idx) const;
 
   Program& p_;
 };

@@ -82,6 +82,18 @@ inline bool coll_has(const int64_t* c, CollKind k, int64_t low, int64_t cap, int
   return coll_find(c, k, low, cap, v) >= 0;
 }
 
+inline bool coll_takes(CollFunction f) { return f == CollFunction::take_first || f == CollFunction::take_last; }
+// Whether taking by f is a constant-time step: a list's front (its ring turns) or anyone's last.
+inline bool coll_turns(CollKind k, CollFunction f) { return f == CollFunction::take_last || k == CollKind::List; }
+
+// The units of work an operation costs (docs/language.md, "limit work"): the values it may pass
+// over, which is what it holds for a search of a list and for a removal (the later values move up);
+// nothing for the rest, whose time does not grow with the collection. Both engines charge it
+// before the operation, at its node.
+inline int64_t coll_work(const int64_t* c, CollKind k, bool searches, bool removes) {
+  return (searches && k == CollKind::List) || removes ? coll_size(c, k) : 0;
+}
+
 // Appends v (a set keeps one of each value: adding one it holds changes nothing).
 inline CollFault coll_add(int64_t* c, CollKind k, int64_t low, int64_t cap, int64_t v) {
   const uint64_t off = static_cast<uint64_t>(v) - static_cast<uint64_t>(low);

@@ -22,6 +22,7 @@ std::string Emitter::collection_expr(const Node& n, int idx) {
   const std::string t = tmp();
   if (n.op == Op::CollHas) {
     const std::string v = expr(n.k[0]);
+    line(fmt::format("spend(c, {}, keli::lang::coll_work({}, {}, true, false));", idx, storage(n), kind(n)));
     line(fmt::format("const int64_t {} = keli::lang::coll_has({}, {}, {}, {}, {}) ? 1 : 0;", t, storage(n), kind(n),
                      n.b, n.c, v));
     return t;
@@ -31,6 +32,11 @@ std::string Emitter::collection_expr(const Node& n, int idx) {
     operand = expr(n.k[0]);
     call = fmt::format("keli::lang::coll_get({}, {}, {}, {}, &{})", storage(n), kind(n), n.c, operand, t);
   } else {
+    const std::string fn = fmt::format("static_cast<keli::lang::CollFunction>({})", n.d);
+    line(
+        fmt::format("spend(c, {}, keli::lang::coll_work({}, {}, false, keli::lang::coll_takes({}) && "
+                    "!keli::lang::coll_turns({}, {})));",
+                    idx, storage(n), kind(n), fn, kind(n), fn));
     call = fmt::format("keli::lang::coll_call({}, {}, {}, {}, static_cast<keli::lang::CollFunction>({}), &{})",
                        storage(n), kind(n), n.b, n.c, n.d, t);
   }
@@ -48,6 +54,8 @@ void Emitter::collection_stmt(const Node& n, int idx) {
   open("{");
   const std::string v = expr(n.k[0]);
   const char* fn = n.op == Op::CollAdd ? "coll_add" : "coll_remove";
+  if (n.op == Op::CollRemove)
+    line(fmt::format("spend(c, {}, keli::lang::coll_work({}, {}, true, true));", idx, storage(n), kind(n)));
   line(fmt::format("coll_check(c, {}, keli::lang::{}({}, {}, {}, {}, {}), {}, {}, {});", idx, fn, storage(n), kind(n),
                    n.b, n.c, v, v, storage(n), kind(n)));
   close();

@@ -136,12 +136,21 @@ int64_t Machine::collection_value(const Node& n, int node) {
   lang::CollFault f = lang::CollFault::None;
   int64_t operand = 0;
   switch (n.op) {
-    case Op::CollHas: return lang::coll_has(c, kind, n.b, n.c, eval(n.k[0])) ? 1 : 0;
+    case Op::CollHas: {
+      const int64_t v = eval(n.k[0]);
+      spend(node, lang::coll_work(c, kind, true, false));
+      return lang::coll_has(c, kind, n.b, n.c, v) ? 1 : 0;
+    }
     case Op::CollGet:
       operand = eval(n.k[0]);
       f = lang::coll_get(c, kind, n.c, operand, &out);
       break;
-    default: f = lang::coll_call(c, kind, n.b, n.c, static_cast<lang::CollFunction>(n.d), &out); break;
+    default: {
+      const auto fn = static_cast<lang::CollFunction>(n.d);
+      spend(node, lang::coll_work(c, kind, false, lang::coll_takes(fn) && !lang::coll_turns(kind, fn)));
+      f = lang::coll_call(c, kind, n.b, n.c, fn, &out);
+      break;
+    }
   }
   if (f != lang::CollFault::None) collection_fault(node, f, operand);
   return out;
@@ -152,6 +161,7 @@ void Machine::change_collection(const Node& n, int node) {
   const auto kind = static_cast<lang::CollKind>(n.aux);
   if (n.op == Op::CollClear) return lang::coll_clear(c, kind);
   const int64_t v = eval(n.k[0]);
+  if (n.op == Op::CollRemove) spend(node, lang::coll_work(c, kind, true, true));
   const lang::CollFault f =
       n.op == Op::CollAdd ? lang::coll_add(c, kind, n.b, n.c, v) : lang::coll_remove(c, kind, n.b, n.c, v);
   if (f != lang::CollFault::None) collection_fault(node, f, v);

@@ -74,6 +74,9 @@ std::string out_of_work(compile::Op op, int64_t budget) {
     case Op::Call:
     case Op::CallStmt: what = "this call"; break;
     case Op::Emit: what = "this event's handlers"; break;
+    case Op::CollHas:
+    case Op::CollCall:
+    case Op::CollRemove: what = "this search of a list or set"; break;
     case Op::DomRange:
     case Op::DomRegion:
     case Op::DomIndex:

@@ -16,6 +16,8 @@ struct analyze_traits<Name, keli::grammar::nest<Rules...>> : analyze_seq_traits<
 template <typename Name>
 struct analyze_traits<Name, keli::grammar::range_ahead> : analyze_opt_traits<> {};  // looks ahead, consumes nothing
 template <typename Name>
+struct analyze_traits<Name, keli::grammar::from_ahead> : analyze_opt_traits<> {};  // as range_ahead
+template <typename Name>
 struct analyze_traits<Name, keli::grammar::reserved> : analyze_any_traits<> {};  // a whole word when it matches
 }  // namespace tao::pegtl
 

@@ -252,6 +252,10 @@ TEST_CASE("native engine: the work budget runs out at the interpreter's node and
       {"limit work 51\n" + event, "    for x in 0..30 { emit ping(x) }", "this event's handlers ran out"},
       {"", "    t[0] = 1", "listing this move parameter's values ran out", 2},  // the board needs more
       {"limit work 50", "    for x in 0..40 { t[0] = x }", ""},                 // each step has the whole budget
+      // a search of a list costs what it holds (lang/collections.hpp, coll_work)
+      {"limit work 60",
+       "    let l: list of 0..99\n    for x in 0..40 { add x to l }\n    t[0] = if 99 in l then 1 else 0",
+       "this search of a list or set ran out"},
   };
   for (const auto& c : cases) {
     INFO(c.decls << "\n" << c.body);

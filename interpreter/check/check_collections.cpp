@@ -48,10 +48,16 @@ void Checker::let_collection(Stmt& s) {
   scope_.back().elem = elem;
 }
 
+// The local list or set `e` names, or null; nothing is checked or reported.
+const Checker::Local* Checker::local_collection(const Expr& e) const {
+  const Local* l = e.kind == ExprKind::Name ? find_local(e.text) : nullptr;
+  return l && lang::is_collection(l->type) ? l : nullptr;
+}
+
 // The local collection `e` names, annotated as its name; null (after saying why) for anything else.
 const Checker::Local* Checker::collection(Expr& e, const char* what) {
-  const Local* l = e.kind == ExprKind::Name ? find_local(e.text) : nullptr;
-  if (!l || !lang::is_collection(l->type)) {
+  const Local* l = local_collection(e);
+  if (!l) {
     Type t = expr(e);
     if (t != Type::Error)
       diags_.report(Code::type_mismatch, e.span,
@@ -80,8 +86,7 @@ void Checker::changes_collection(const Local& l, Span span) {
 // `add X to C` on a collection; `add SITE to REGION` (building the board) otherwise.
 void Checker::add_statement(Stmt& s) {
   Expr& target = *s.exprs[1];
-  const Local* found = target.kind == ExprKind::Name ? find_local(target.text) : nullptr;
-  if (found && lang::is_collection(found->type)) {
+  if (const Local* found = local_collection(target)) {
     const Local l = *found;  // a copy: checking the value may declare locals (an aggregate's), moving scope_
     want_type(*s.exprs[0], l.elem, "what 'add' adds");
     collection(target, "what 'add' adds to");
@@ -114,21 +119,20 @@ void Checker::clear_statement(Stmt& s) {
 // size(C), first(C), last(C), take_first(C), take_last(C): true when `e` is one (then checked).
 bool Checker::collection_call(Expr& e, Type& result) {
   const int f = find_coll_function(e.kids[0]->text);
-  if (f < 0 || e.kids.size() != 2 || e.kids[1]->kind != ExprKind::Name) return false;
-  const Local* l = find_local(e.kids[1]->text);
-  if (!l || !lang::is_collection(l->type)) return false;
+  const Local* l = f >= 0 && e.kids.size() == 2 ? local_collection(*e.kids[1]) : nullptr;
+  if (!l) return false;
   collection(*e.kids[1], "the argument");
   e.coll_fn = f;
   const auto fn = static_cast<lang::CollFunction>(f);
-  if (fn == lang::CollFunction::take_first || fn == lang::CollFunction::take_last) changes_collection(*l, e.span);
+  if (lang::coll_takes(fn)) changes_collection(*l, e.span);
   result = fn == lang::CollFunction::size ? Type::Int : l->elem;
   return true;
 }
 
 // The element type of `C` when `e` names a local collection (x in C, C[i], for x in C); else Void.
 Type Checker::collection_element(Expr& e) {
-  const Local* l = e.kind == ExprKind::Name ? find_local(e.text) : nullptr;
-  if (!l || !lang::is_collection(l->type)) return Type::Void;
+  const Local* l = local_collection(e);
+  if (!l) return Type::Void;
   collection(e, "");
   return l->elem;
 }

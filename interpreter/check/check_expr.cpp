@@ -343,8 +343,8 @@ Type Checker::logic_operands(Expr& e) {
 
 Type Checker::membership_operands(Expr& e) {
   Expr& r = *e.kids[1];
-  if (r.kind == ExprKind::Name && find_local(r.text) && lang::is_collection(find_local(r.text)->type)) {
-    const Type elem = find_local(r.text)->elem;  // a value of a list or set: the left is checked first
+  if (const Local* l = local_collection(r)) {
+    const Type elem = l->elem;  // a value of a list or set: the left is checked first (it may move scope_)
     want_type(*e.kids[0], elem, "the left of 'in'");
     collection_element(r);
     return Type::Bool;

@@ -151,6 +151,7 @@ class Checker {
   void end_game_statement(ast::Stmt& s);
   // local collections (check_collections.cpp)
   void let_collection(ast::Stmt& s);
+  const Local* local_collection(const ast::Expr& e) const;
   const Local* collection(ast::Expr& e, const char* what);
   void changes_collection(const Local& l, Span span);
   void remove_statement(ast::Stmt& s);

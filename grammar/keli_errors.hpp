@@ -54,6 +54,10 @@ KELI_EXPECT(phase_body, "expected the phase's rules '{ move ... }' or 'chance DI
 KELI_EXPECT(kw_at, "expected 'at' in 'display pieces at SITE_OF by OWNER_OF'");
 KELI_EXPECT(kw_by, "expected 'by' in 'display pieces at SITE_OF by OWNER_OF'");
 KELI_EXPECT(display_what, "expected what to display: a variable per site, a region, or 'pieces at F by G'");
+KELI_EXPECT(direction_item,
+            "expected a direction: a name with its step 'up(0, -1)', or orthogonal, diagonal, compass or hex");
+KELI_EXPECT(direction_comma, "expected ',' between a direction's two numbers: 'up(0, -1)'");
+KELI_EXPECT(coordinates_from, "expected 'from' in 'coordinates from bottom' (or 'from top')");
 KELI_EXPECT(safety_entry,
             "expected 'limit moves N', 'limit work N', 'limit history N' or 'param NAME: ...': the "
             "'safety' block holds the engine's bounds, and rules go outside it");
@@ -88,10 +92,11 @@ KELI_EXPECT(kw_phase, "expected 'phase' in 'extend phase NAME { ... }'");
 KELI_EXPECT(phase_rules, "expected the rules to add or replace '{ move ... }'");
 KELI_EXPECT(declaration_expected,
             "expected a declaration (import, about, param, players, var, const, region, track, dice, def, shape, "
-            "board, event, on, setup, phase, invariant, limit, display, turn order, override, remove or extend)");
+            "board, event, on, setup, phase, invariant, limit, display, directions, coordinates, turn order, override, "
+            "remove or extend)");
 KELI_EXPECT(end_of_file,
             "expected a declaration (import, about, param, players, var, const, region, track, dice, def, shape, "
-            "board, event, on, setup, phase, invariant, limit or display)");
+            "board, event, on, setup, phase, invariant, limit, display, directions or coordinates)");
 #undef KELI_EXPECT
 
 // The control class handed to PEGTL: raise with the table's message, never a rule's C++ name.

@@ -349,6 +349,18 @@ struct limit_decl : p::seq<kw_limit, p::must<ident>, p::must<expr>> {};
 struct display_pieces : p::seq<kw_pieces, p::must<kw_at>, p::must<ident>, p::must<kw_by>, p::must<ident>> {};
 struct display_what : p::sor<display_pieces, ident, p::failure> {};
 struct display_decl : p::seq<kw_display, p::must<display_what>> {};
+// `directions N, E, S, W` or `directions compass`, `directions up(0, -1), ...`: the board's
+// directions, each a step (dx, dy) between the points where sites are drawn, or a named set of them.
+struct direction_comma : comma {};
+struct direction_step : p::seq<lparen, p::must<expr>, p::must<direction_comma>, p::must<expr>, p::must<rparen>> {};
+struct direction_item : p::seq<ident, p::opt<direction_step>> {};
+struct directions_decl : p::seq<kw_directions, p::must<direction_item>, p::star<comma, p::must<direction_item>>> {};
+// `coordinates from bottom|top [without LETTER]`: grid sites named a1, b1, ... (columns lettered
+// from the left, rows numbered from the bottom or the top edge; a letter may be left out).
+struct coordinates_from : kw_from {};
+struct coordinates_skip : p::seq<kw_without, p::must<ident>> {};
+struct coordinates_decl : p::seq<kw_coordinates, p::must<coordinates_from>, p::must<ident>, p::opt<coordinates_skip>> {
+};
 // `ai { ... }`: what only the computer players read: definitions (`evaluate` and its helpers)
 // and search settings `KEY VALUE` (docs/agents.md). The rules cannot call what it defines.
 struct ai_setting : p::seq<ident, p::must<expr>> {};
@@ -385,8 +397,9 @@ struct extend_decl : p::seq<kw_extend, p::must<kw_phase>, p::must<ident>, p::mus
 
 struct decl : p::sor<header, import_decl, about_decl, param_decl, players_decl, pieces_decl, const_decl, var_decl,
                      region_decl, track_decl, dice_decl, def_decl, fact_decl, shape_decl, board_decl, event_decl,
-                     on_decl, setup_decl, phase_decl, invariant_decl, limit_decl, display_decl, ai_decl, safety_decl,
-                     turn_order_decl, override_decl, remove_decl, extend_decl> {};
+                     on_decl, setup_decl, phase_decl, invariant_decl, limit_decl, display_decl, directions_decl,
+                     coordinates_decl, ai_decl, safety_decl, turn_order_decl, override_decl, remove_decl, extend_decl> {
+};
 struct declaration_expected : p::failure {};
 struct stray_decl : p::seq<p::not_at<p::eof>, p::must<declaration_expected>> {};
 struct top_item : recover<p::sor<decl, stray_decl>, level::declaration> {};

@@ -54,6 +54,9 @@ enum WordRole : uint8_t {
   X(invariant, "invariant", Declaration)              \
   X(limit, "limit", Declaration)                      \
   X(display, "display", Declaration)                  \
+  X(directions, "directions", Declaration)            \
+  X(coordinates, "coordinates", Declaration)          \
+  X(without, "without", Other)                        \
   X(ai, "ai", Declaration)                            \
   X(safety, "safety", Declaration)                    \
   X(turn, "turn", Declaration)                        \

@@ -189,8 +189,10 @@ enum class DeclKind : uint8_t {
   Invariant,
   Limit,
   Display,
-  Extend,  // `extend phase NAME { ... }`: rules added to, or replacing rules of, a base's phase
-  Remove,  // `remove on EVENT`, `remove invariant NAME`: drops the base's (`removes` says which kind)
+  Directions,   // `directions ...`: names are the items, faces[i] the step (dx, dy) of item i or empty
+  Coordinates,  // `coordinates from EDGE [without LETTER]`: names[0] the edge, names[1] the letter
+  Extend,       // `extend phase NAME { ... }`: rules added to, or replacing rules of, a base's phase
+  Remove,       // `remove on EVENT`, `remove invariant NAME`: drops the base's (`removes` says which kind)
 };
 
 enum class ParamType : uint8_t { Bool, Int, Enum };
@@ -223,7 +225,7 @@ struct Decl {
   std::string doc;
   // Param default, Players/Pieces count, Const/Var init, Invariant/Limit expr, Board call, Phase chance
   ExprPtr value;
-  // Players: seat names
+  // Players: seat names; Directions: the items; Coordinates: the edge and the letter left out
   std::vector<std::string> names;
   std::vector<Span> name_spans;
   // Const/Var: element type; Def: result type
@@ -232,7 +234,8 @@ struct Decl {
   std::vector<Dim> dims;
   // About: entries
   std::vector<std::pair<std::string, std::string>> entries;
-  // Dice: faces per die (copies already expanded by the checker); `ordered`: throws not sorted
+  // Dice: faces per die (copies already expanded by the checker); `ordered`: throws not sorted.
+  // Directions: the step (dx, dy) of each item, empty for a named set such as `compass`.
   std::vector<std::vector<ExprPtr>> faces;
   ExprPtr copies;
   bool ordered = false;

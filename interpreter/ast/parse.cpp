@@ -40,7 +40,8 @@ using selector = pt::selector<
         g::conditional, g::override_decl, g::extend_decl, g::override_rule, g::remove_decl, g::removed_handler,
         g::removed_invariant, g::remove_rule, g::removed_rule, g::ai_decl, g::ai_item, g::safety_decl, g::safety_item,
         g::safety_override, g::ai_setting, g::end_turn_stmt, g::pass_turn_stmt, g::extra_turn_stmt, g::turn_order_decl,
-        g::turn_backwards, g::turn_skips, g::param_distinct>,
+        g::turn_backwards, g::turn_skips, g::param_distinct, g::directions_decl, g::direction_item, g::direction_step,
+        g::coordinates_decl, g::coordinates_skip>,
     pt::fold_one::on<g::postfix, g::unary, g::multiplicative, g::additive, g::comparison, g::negation, g::conjunction,
                      g::disjunction, g::primary, g::paren_expr, g::domain>>;
 

@@ -145,6 +145,7 @@ class Builder {
   void invariant_decl(const Node& n, Decl& d);
   void remove_decl(const Node& n, Decl& d);
   void limit_decl(const Node& n, Decl& d);
+  void geometry_decl(const Node& n, Decl& d);
   void display_decl(const Node& n, Decl& d);
   void body(const Node& n, Decl& d);
   std::vector<Formal> formals(const Node& n);

@@ -79,6 +79,7 @@ void Builder::declaration(const Node& n, Decl& d) {
   if (n.is_type<g::invariant_decl>()) return invariant_decl(n, d);
   if (n.is_type<g::limit_decl>()) return limit_decl(n, d);
   if (n.is_type<g::display_decl>()) return display_decl(n, d);
+  if (n.is_type<g::directions_decl>() || n.is_type<g::coordinates_decl>()) return geometry_decl(n, d);
   if (n.is_type<g::remove_decl>()) return remove_decl(n, d);
   throw std::logic_error(fmt::format("unexpected declaration node {}", n.type));
 }
@@ -284,6 +285,29 @@ void Builder::display_decl(const Node& n, Decl& d) {
     }
   } else {
     named(n, d);
+  }
+}
+
+// directions ITEM, ... (ITEM: NAME or NAME(dx, dy)); coordinates from EDGE [without LETTER]
+void Builder::geometry_decl(const Node& n, Decl& d) {
+  const bool directions = n.is_type<g::directions_decl>();
+  d.kind = directions ? DeclKind::Directions : DeclKind::Coordinates;
+  d.name = directions ? "directions" : "coordinates";
+  d.name_span = span_of(n);
+  auto add_name = [&](const Node& k) {
+    d.names.push_back(word(k));
+    d.name_spans.push_back(span_of(k));
+  };
+  if (!directions) {
+    add_name(child<g::ident>(n));
+    if (const Node* skip = optional_child<g::coordinates_skip>(n)) add_name(child<g::ident>(*skip));
+    return;
+  }
+  for (const Node* item : children<g::direction_item>(n)) {
+    add_name(child<g::ident>(*item));
+    d.faces.emplace_back();
+    if (const Node* step = optional_child<g::direction_step>(*item))
+      for (const Node* e : expressions(*step)) d.faces.back().push_back(expr(*e));
   }
 }
 

@@ -100,6 +100,11 @@ Type Checker::check_call(Expr& e, bool as_statement) {
     return s.type;
   }
   int b = find_builtin(callee.text);
+  if (b >= 0 && g < 0 && !builtin_here(callee.text)) {
+    needs_directions(callee.span, fmt::format("'{}'", callee.text));
+    for (size_t i = 1; i < e.kids.size(); ++i) expr(*e.kids[i]);
+    return Type::Error;
+  }
   if (b >= 0 && g < 0) {
     const auto& info = builtin_info(static_cast<Builtin>(b));
     e.ref = b;
@@ -107,6 +112,7 @@ Type Checker::check_call(Expr& e, bool as_statement) {
     check_args(types, fmt::format("'{}'", callee.text));
     if (info.where == Where::Build && where_ != Where::Build)
       misplaced(callee.span, fmt::format("'{}(...)'", callee.text), Where::Build);
+    if (info.where == Where::Play) needs_play(callee.span, fmt::format("'{}(...)'", callee.text));
     return info.result;
   }
   if (g >= 0) {

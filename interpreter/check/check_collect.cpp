@@ -39,6 +39,7 @@ void Checker::collect() {
       c_.syms.push_back(s);
     }
   }
+  collect_directions();
 }
 
 static std::vector<ast::Decl*>* list_for(Checked& c, DeclKind k) {
@@ -97,6 +98,8 @@ void Checker::collect_decl(ast::Decl& d, bool from_variant) {
     case DeclKind::Pieces: set_once(c_.pieces, d, from_variant); return;
     case DeclKind::Board: set_once(c_.board, d, from_variant); return;
     case DeclKind::Display: c_.displays.push_back(&d); return;
+    case DeclKind::Directions: set_once(c_.directions_decl, d, from_variant); return;
+    case DeclKind::Coordinates: set_once(c_.coordinates, d, from_variant); return;
     case DeclKind::Setup: c_.setups.push_back(&d); return;
     case DeclKind::On: return add_replacing(c_.handlers, d, from_variant);
     case DeclKind::Invariant: return add_replacing(c_.invariants, d, from_variant);
@@ -114,7 +117,8 @@ void Checker::collect_decl(ast::Decl& d, bool from_variant) {
             fmt::format("to change one rule of a base's phase, write 'extend phase {} {{ override move ... }}'; here "
                         "drop 'override'",
                         d.name));
-  if (find_builtin(d.name) >= 0 || find_builtin_var(d.name) >= 0) {
+  // The board's geometry names are the game's own to define (lang::is_geometry_name).
+  if ((find_builtin(d.name) >= 0 || find_builtin_var(d.name) >= 0) && !lang::is_geometry_name(d.name)) {
     diags_.report(Code::duplicate_name, d.name_span, fmt::format("'{}' is a built-in name", d.name),
                   "choose another name");
     return;

@@ -144,7 +144,11 @@ Type Checker::name(Expr& e, Type want, int want_enum) {
   int g = c_.lookup(e.text);
   if (g >= 0) return global_name(e, g);
   int b = find_builtin_var(e.text);
-  if (b >= 0) return builtin_name(e, b);
+  if (b >= 0 && builtin_here(e.text)) return builtin_name(e, b);
+  if (b >= 0) {
+    needs_directions(e.span, fmt::format("'{}'", e.text));
+    return Type::Error;
+  }
   if (none_literal(e, want)) return Type::None;
   return choice_or_unknown(e, want, want_enum);
 }
@@ -157,6 +161,7 @@ Type Checker::global_name(Expr& e, int g) {
   switch (s.kind) {
     case SymKind::Param: return s.type;
     case SymKind::Seat: return Type::Player;
+    case SymKind::Direction: return Type::Direction;
     case SymKind::Dice: return Type::Dice;
     case SymKind::Phase: entered_.insert(g); return Type::Phase;
     case SymKind::Const:
@@ -188,9 +193,10 @@ Type Checker::builtin_name(Expr& e, int b) {
     return Type::Error;
   }
   if (info.type == Type::Domain) {
-    e.enum_id = static_cast<int>(info.id == BuiltinVar::sites   ? Type::Site
-                                 : info.id == BuiltinVar::seats ? Type::Player
-                                                                : Type::Piece);
+    e.enum_id = static_cast<int>(info.id == BuiltinVar::sites        ? Type::Site
+                                 : info.id == BuiltinVar::seats      ? Type::Player
+                                 : info.id == BuiltinVar::directions ? Type::Direction
+                                                                     : Type::Piece);
   }
   return info.type;
 }
@@ -302,10 +308,11 @@ Type Checker::access(Expr& e) {
   for (size_t k = 0; k < idx.size(); ++k) {
     Type t = Type::Int;
     if (k < dims.size())
-      t = dims[k].type == "site"     ? Type::Site
-          : dims[k].type == "player" ? Type::Player
-          : dims[k].type == "piece"  ? Type::Piece
-                                     : Type::Int;
+      t = dims[k].type == "site"        ? Type::Site
+          : dims[k].type == "player"    ? Type::Player
+          : dims[k].type == "piece"     ? Type::Piece
+          : dims[k].type == "direction" ? Type::Direction
+                                        : Type::Int;
     index_as(*idx[k], t);
   }
   if (idx.size() < dims.size()) {

@@ -41,11 +41,12 @@ int Checker::declare(const std::string& nm, Type t, int enum_id, Span span) {
   if (outer && outer->slot >= formals_ && span.file == c_.modules[c_.main].file)
     diags_.report(Code::shadowed, span, fmt::format("local '{}' hides an outer local of the same name", nm),
                   fmt::format("the outer '{}' is declared at {}; rename one of them", nm, src_.where(outer->span)));
-  else if (g >= 0 && c_.syms[g].kind != SymKind::Seat && span.file == c_.modules[c_.main].file)
+  else if (g >= 0 && c_.syms[g].kind != SymKind::Seat && c_.syms[g].kind != SymKind::Direction &&
+           span.file == c_.modules[c_.main].file)
     diags_.report(Code::shadowed, span,
                   fmt::format("local '{}' hides {} of the same name", nm, sym_kind_name(c_.syms[g].kind)),
                   "rename the local to keep both usable");
-  if (span.file == c_.modules[c_.main].file && (find_builtin_var(nm) >= 0 || find_builtin(nm) >= 0))
+  if (span.file == c_.modules[c_.main].file && (find_builtin_var(nm) >= 0 || find_builtin(nm) >= 0) && builtin_here(nm))
     diags_.report(Code::shadowed, span, fmt::format("local '{}' hides the built-in '{}'", nm, nm),
                   find_builtin_var(nm) >= 0 ? fmt::format("assigning to this local does not change the game's '{}'", nm)
                                             : "rename the local");

@@ -51,7 +51,7 @@ bool Checker::is_constant(const Expr& e) {
       if (is_most_dice(e)) return true;  // known once the dice are: before the board and the state
       if (e.is_local || e.sym < 0) return e.type == Type::Enum || e.type == Type::Error;
       auto k = c_.syms[e.sym].kind;
-      return k == SymKind::Param || k == SymKind::Seat || k == SymKind::Dice;
+      return k == SymKind::Param || k == SymKind::Seat || k == SymKind::Direction || k == SymKind::Dice;
     }
     case ExprKind::Neg:
     case ExprKind::Not:
@@ -113,6 +113,37 @@ void Checker::table_literal(ast::Decl& d, Expr& e, size_t depth, bool is_const) 
   } else {
     initial_value(d, e, is_const);
   }
+}
+
+// ---- type names ---------------------------------------------------------------------------------
+
+Type type_from_name(const std::string& n) {
+  if (n == "int") return Type::Int;
+  if (n == "bool") return Type::Bool;
+  if (n == "site") return Type::Site;
+  if (n == "player") return Type::Player;
+  if (n == "piece") return Type::Piece;
+  if (n == "direction") return Type::Direction;
+  if (n == "site or none") return Type::SiteOrNone;
+  if (n == "player or none") return Type::PlayerOrNone;
+  if (n == "piece or none") return Type::PieceOrNone;
+  return Type::Error;
+}
+
+Type Checker::declared_type(const std::string& name, Span span) {
+  Type t = type_from_name(name);
+  if (t == Type::Direction && !c_.directions_decl) needs_directions(span, "the type 'direction'");
+  if (t == Type::Error && name.ends_with(" or none"))
+    diags_.report(
+        Code::unknown_type, span,
+        fmt::format("'{}' cannot be none: only a site, player or piece may be", name.substr(0, name.size() - 8)),
+        "write 'site or none', 'player or none' or 'piece or none'");
+  else if (t == Type::Error)
+    diags_.report(
+        Code::unknown_type, span, fmt::format("unknown type '{}'", name),
+        hint_or(diag::suggest(name, {"int", "bool", "site", "player", "piece"}),
+                "types are int, bool, site, player and piece, and 'site or none', 'player or none', 'piece or none'"));
+  return t;
 }
 
 }  // namespace keli::check

@@ -16,10 +16,20 @@
 namespace keli::check {
 
 const char* sym_kind_name(SymKind k) {
-  static const char* names[] = {
-      "a parameter",        "a constant table", "a variable", "a region", "a track", "dice",
-      "a function",         "a shape",          "an event",   "a phase",  "a seat",  "a built-in function",
-      "a built-in variable"};
+  static const char* names[] = {"a parameter",
+                                "a constant table",
+                                "a variable",
+                                "a region",
+                                "a track",
+                                "dice",
+                                "a function",
+                                "a shape",
+                                "an event",
+                                "a phase",
+                                "a seat",
+                                "a direction",
+                                "a built-in function",
+                                "a built-in variable"};
   return names[static_cast<int>(k)];
 }
 
@@ -28,33 +38,6 @@ int frame_size(const ast::Decl& d) { return d.frame; }
 bool is_most_dice(const ast::Expr& e) {
   return e.kind == ast::ExprKind::Name && !e.is_local && e.sym < 0 && e.type == Type::Int &&
          lang::find_builtin_var(e.text) == static_cast<int>(lang::BuiltinVar::most_dice);
-}
-
-Type type_from_name(const std::string& n) {
-  if (n == "int") return Type::Int;
-  if (n == "bool") return Type::Bool;
-  if (n == "site") return Type::Site;
-  if (n == "player") return Type::Player;
-  if (n == "piece") return Type::Piece;
-  if (n == "site or none") return Type::SiteOrNone;
-  if (n == "player or none") return Type::PlayerOrNone;
-  if (n == "piece or none") return Type::PieceOrNone;
-  return Type::Error;
-}
-
-Type Checker::declared_type(const std::string& name, Span span) {
-  Type t = type_from_name(name);
-  if (t == Type::Error && name.ends_with(" or none"))
-    diags_.report(
-        Code::unknown_type, span,
-        fmt::format("'{}' cannot be none: only a site, player or piece may be", name.substr(0, name.size() - 8)),
-        "write 'site or none', 'player or none' or 'piece or none'");
-  else if (t == Type::Error)
-    diags_.report(
-        Code::unknown_type, span, fmt::format("unknown type '{}'", name),
-        hint_or(diag::suggest(name, {"int", "bool", "site", "player", "piece"}),
-                "types are int, bool, site, player and piece, and 'site or none', 'player or none', 'piece or none'"));
-  return t;
 }
 
 std::string Checker::hint_or(std::string hint, std::string fallback) { return hint.empty() ? fallback : hint; }
@@ -83,6 +66,7 @@ void Checker::check_all() {
                   "add 'board { ... }' or 'board SHAPE(...)', for example 'board two_rows(7)'");
   } else if (c_.board) {
     check_board(*c_.board);
+    check_geometry();
   }
   for (auto* d : c_.shapes) check_shape(*d);
   for (auto* d : c_.defs) check_def(*d);
@@ -233,10 +217,12 @@ void Checker::check_dims(ast::Decl& d) {
   begin(&d, Where::Any);
   for (auto& dim : d.dims) {
     if (!dim.type.empty()) {
-      if (dim.type != "site" && dim.type != "player" && dim.type != "piece")
+      if (dim.type == "direction")
+        declared_type(dim.type, dim.span);  // needs the directions
+      else if (dim.type != "site" && dim.type != "player" && dim.type != "piece")
         diags_.report(Code::unknown_type, dim.span, fmt::format("a table cannot be indexed per '{}'", dim.type),
-                      hint_or(diag::suggest(dim.type, {"site", "player", "piece"}),
-                              "index by site, player, piece or a range A..B"));
+                      hint_or(diag::suggest(dim.type, {"site", "player", "piece", "direction"}),
+                              "index by site, player, piece, direction or a range A..B"));
     } else {
       constant_int(*dim.lo, "a range bound");
       constant_int(*dim.hi, "a range bound");

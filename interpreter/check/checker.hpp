@@ -34,6 +34,7 @@ enum class SymKind : uint8_t {
   Event,
   Phase,
   Seat,
+  Direction,
   BuiltinFn,
   BuiltinVar,
 };
@@ -45,7 +46,7 @@ struct Symbol {
   ast::Decl* decl = nullptr;          // null for built-ins and seats
   ast::Type type = ast::Type::Error;  // element type for tables, result type for functions
   int enum_id = -1;
-  int index = -1;  // built-in id, seat number
+  int index = -1;  // built-in id, seat number, direction number
   bool used = false;
 };
 
@@ -83,6 +84,18 @@ struct Checked {
   ast::Decl* pieces = nullptr;
   ast::Decl* board = nullptr;
   std::vector<ast::Decl*> displays;  // what the text board shows
+  // The board's geometry (check_geometry.cpp): `directions`, each a name and its step, a named
+  // set's expanded; `coordinates`. Null when the game declares none.
+  ast::Decl* directions_decl = nullptr;
+  ast::Decl* coordinates = nullptr;
+  struct Direction {
+    std::string name;
+    Span span;
+    ast::Expr* dx = nullptr;  // the written step, or null for a named set's (dx, dy) below
+    ast::Expr* dy = nullptr;
+    int set_dx = 0, set_dy = 0;
+  };
+  std::vector<Direction> directions;
   std::vector<std::pair<std::string, std::string>> about;
   std::vector<FactShape> facts;
   // Some `end_game` says what each seat scores (`points NAME`): the game's results carry points.

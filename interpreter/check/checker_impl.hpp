@@ -62,6 +62,11 @@ class Checker {
 
   // collection (check_collect.cpp)
   void collect_decl(ast::Decl& d, bool from_variant);
+  // the board's geometry (check_geometry.cpp)
+  void collect_directions();
+  void check_geometry();
+  bool builtin_here(const std::string& name) const;
+  void needs_directions(Span span, const std::string& what);  // a geometry name is built in only with `directions`
   void set_once(ast::Decl*& slot, ast::Decl& d, bool from_variant);
   // declarations (checker.cpp)
   void type_symbols();

@@ -86,6 +86,12 @@ int CodeGen::domain(const ast::Expr& e, int base) {
     out_.code[n].k[1] = hi;
     return n;
   }
+  if (e.type == ast::Type::Domain && static_cast<ast::Type>(e.enum_id) == ast::Type::Direction) {
+    int n = node(Op::DomRange, e.span);  // `directions`: 0 .. D-1
+    out_.code[n].k[0] = immediate(0, e.span);
+    out_.code[n].k[1] = immediate(static_cast<int32_t>(out_.direction_names.size()) - 1, e.span);
+    return n;
+  }
   if (e.type == ast::Type::Domain) {
     int n = node(Op::DomCount, e.span);
     auto t = static_cast<ast::Type>(e.enum_id);
@@ -187,7 +193,8 @@ int CodeGen::name(const ast::Expr& e, int base) {
   const check::Symbol& s = ck_.syms[e.sym];
   switch (s.kind) {
     case SymKind::Param: return immediate(static_cast<int32_t>(params_.at(e.sym)), e.span);
-    case SymKind::Seat: return immediate(s.index, e.span);
+    case SymKind::Seat:
+    case SymKind::Direction: return immediate(s.index, e.span);
     case SymKind::Phase: return immediate(phase_ids.count(e.sym) ? phase_ids.at(e.sym) : 0, e.span);
     case SymKind::Var:
     case SymKind::Const:
@@ -198,6 +205,19 @@ int CodeGen::name(const ast::Expr& e, int base) {
 }
 
 // A def or shape by its callable, a built-in function by its number (with up to two arguments inline).
+// `step(s, d)`, `ray(s, d)` and `neighbours(s)` read the tables compile/geometry.cpp built: one
+// constant table and two region tables, so both engines run them as any table read. -1 otherwise.
+int CodeGen::geometry(const ast::Expr& e, const std::vector<int>& args) {
+  const auto b = static_cast<lang::Builtin>(e.ref);
+  if (b != lang::Builtin::step && b != lang::Builtin::ray && b != lang::Builtin::neighbours) return -1;
+  int n = node(b == lang::Builtin::step ? Op::ConstGet : Op::RegionId, e.span);
+  out_.code[n].a = b == lang::Builtin::step  ? out_.step_table
+                   : b == lang::Builtin::ray ? out_.ray_table
+                                             : out_.neighbour_table;
+  for (size_t i = 0; i < args.size() && i < 2; ++i) out_.code[n].k[i] = args[i];
+  return n;
+}
+
 int CodeGen::call(const ast::Expr& e, int base) {
   if (e.coll_fn >= 0) return collection_call(e, base);
   std::vector<int> a;
@@ -210,6 +230,7 @@ int CodeGen::call(const ast::Expr& e, int base) {
     out_.code[n].c = static_cast<int32_t>(a.size());
     return n;
   }
+  if (int g = geometry(e, a); g >= 0) return g;
   int n = node(Op::Builtin, e.span);
   out_.code[n].a = e.ref;
   for (size_t i = 0; i < a.size() && i < 2; ++i) out_.code[n].k[i] = a[i];

@@ -36,6 +36,7 @@ class CodeGen {
   int immediate(int32_t value, Span span);
   int name(const ast::Expr& e, int base);
   int call(const ast::Expr& e, int base);
+  int geometry(const ast::Expr& e, const std::vector<int>& args);
   int unary(const ast::Expr& e, int base);
   int binary(const ast::Expr& e, int base);
   int conditional(const ast::Expr& e, int base);

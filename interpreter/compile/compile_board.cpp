@@ -31,11 +31,12 @@ VarInfo Compiler::layout(const ast::Decl& d, int base, const Program& out, bool 
   const std::string none_suffix = " or none";
   t.or_none = d.type.size() > none_suffix.size() && d.type.ends_with(none_suffix);
   const std::string elem = t.or_none ? d.type.substr(0, d.type.size() - none_suffix.size()) : d.type;
-  t.kind = elem == "bool"     ? ValueKind::Bool
-           : elem == "site"   ? ValueKind::Site
-           : elem == "player" ? ValueKind::Player
-           : elem == "piece"  ? ValueKind::Piece
-                              : ValueKind::Int;
+  t.kind = elem == "bool"        ? ValueKind::Bool
+           : elem == "site"      ? ValueKind::Site
+           : elem == "player"    ? ValueKind::Player
+           : elem == "piece"     ? ValueKind::Piece
+           : elem == "direction" ? ValueKind::Direction
+                                 : ValueKind::Int;
   for (auto& dim : d.dims) {
     if (dim.type == "site") {
       t.dims.push_back(building ? lang::kMaxSites : out.num_sites);
@@ -49,6 +50,10 @@ VarInfo Compiler::layout(const ast::Decl& d, int base, const Program& out, bool 
       t.dims.push_back(out.num_pieces);
       t.lows.push_back(0);
       t.dim_kinds.push_back(lang::DimKind::Piece);
+    } else if (dim.type == "direction") {  // indexed as the range 0..D-1
+      t.dims.push_back(std::max<int>(1, static_cast<int>(ck.directions.size())));
+      t.lows.push_back(0);
+      t.dim_kinds.push_back(lang::DimKind::Range);
     } else {
       int64_t lo = need_constant(*dim.lo, "a range bound"), hi = need_constant(*dim.hi, "a range bound");
       if (hi < lo) {
@@ -118,7 +123,8 @@ bool Compiler::build_board(Program& out) {
   b.num_players = out.num_players;
   b.num_pieces = out.num_pieces;
   b.work_budget = out.work_budget;
-  b.max_roll = out.max_roll;  // `most_dice` reads it (build_dice ran first)
+  b.max_roll = out.max_roll;                // `most_dice` reads it (build_dice ran first)
+  b.direction_names = out.direction_names;  // the domain `directions`
   lay_out_tables(b, true);
   CodeGen gen(b, ck, values);
   gen.collection_domain = [&](const ast::Stmt& s) { return collection_domain(s, b, true); };

@@ -27,7 +27,7 @@ std::optional<int64_t> Compiler::constant(const ast::Expr& e) {
       if (e.sym >= 0 && !e.is_local) {
         const auto& s = ck.syms[e.sym];
         if (s.kind == SymKind::Param) return values.at(e.sym);
-        if (s.kind == SymKind::Seat) return s.index;
+        if (s.kind == SymKind::Seat || s.kind == SymKind::Direction) return s.index;
       }
       return std::nullopt;
     case ExprKind::Neg:

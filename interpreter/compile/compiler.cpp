@@ -30,7 +30,10 @@ std::shared_ptr<Program> Compiler::run(const ParamSettings& settings) {
   count_pieces(*out);
   set_limits(*out);  // before the board: `limit work` bounds building it too
   build_dice(*out);  // before the board and the state: `most_dice` may size their tables
+  name_directions(*out);
   if (diags.has_errors() || !build_board(*out)) return nullptr;
+  build_geometry(*out);
+  if (diags.has_errors()) return nullptr;
   lay_out_state(*out);
 
   CodeGen gen(*out, ck, values);
@@ -209,7 +212,7 @@ void Compiler::id_values(const ast::Expr& d, const Program& out, RuleParam& rp) 
     }
   } else if (d.type == ast::Type::Domain) {
     auto t = static_cast<ast::Type>(d.enum_id);
-    rp.id_count = t == ast::Type::Site ? out.num_sites : t == ast::Type::Player ? out.num_players : out.num_pieces;
+    rp.id_count = out.count_of(t);
   } else {
     rp.id_count = out.num_sites;  // a region or track: its sites
   }
@@ -232,7 +235,7 @@ void Compiler::bound_move_tries(const ast::Move& m, const Program& out) {
       size = std::max<int64_t>(0, std::min<int64_t>(*hi - *lo + 1, lang::kMaxMoveTries + 1));
     } else if (d.type == ast::Type::Domain) {
       auto t = static_cast<ast::Type>(d.enum_id);
-      size = t == ast::Type::Site ? out.num_sites : t == ast::Type::Player ? out.num_players : out.num_pieces;
+      size = out.count_of(t);
     }
     product = std::min<int64_t>(product * size, lang::kMaxMoveTries + 1);
     tries = std::min<int64_t>(tries + product, lang::kMaxMoveTries + 1);

@@ -38,6 +38,11 @@ struct Compiler {
   bool build_board(Program& out);
   void build_dice(Program& out);
   int dice_choice(const ast::Expr& e);
+  // geometry.cpp: the directions' steps, and (once the board is built) the sites' coordinates and
+  // the tables `step`, `ray` and `neighbours` read
+  void name_directions(Program& out);
+  void build_geometry(Program& out);
+  void label_sites(Program& out);
   // collections.cpp: what a local collection holds, as (lowest value, capacity)
   std::pair<int64_t, int64_t> collection_domain(const ast::Stmt& s, const Program& out, bool building);
   std::pair<int64_t, int64_t> collection_range(const ast::Stmt& s, const Program& out, bool building);

@@ -213,6 +213,14 @@ struct Program {
   int count_of(lang::DomainOf of) const {
     return of == lang::DomainOf::Sites ? num_sites : of == lang::DomainOf::Seats ? num_players : num_pieces;
   }
+  // How many values a built-in domain of elements of type t has (`sites`, `seats`, `pieces`,
+  // `directions`).
+  int count_of(lang::Type t) const {
+    return t == lang::Type::Site        ? num_sites
+           : t == lang::Type::Player    ? num_players
+           : t == lang::Type::Direction ? static_cast<int>(direction_names.size())
+                                        : num_pieces;
+  }
   // How many elements a table dimension of `kind` indexes: every site, seat or piece (0 for a range).
   int count_of(lang::DimKind kind) const {
     return kind == lang::DimKind::Site     ? num_sites
@@ -222,6 +230,13 @@ struct Program {
   }
   std::vector<std::string> seat_names;
   std::vector<SiteInfo> sites;
+  // The board's geometry (compile/geometry.cpp): the declared directions, each a name and its step
+  // between drawn points, and the tables `step`, `ray` and `neighbours` read (built once the board
+  // is): a constant table (site or none per site per direction) and two region tables (per site
+  // per direction; per site) after the game's own, -1 in a game without directions.
+  std::vector<std::string> direction_names;
+  std::vector<std::pair<int, int>> direction_steps;
+  int step_table = -1, ray_table = -1, neighbour_table = -1;
   std::vector<std::vector<int32_t>> regions;       // region/track instance -> sites in order
   std::vector<std::vector<int16_t>> region_index;  // instance -> site -> first position or -1
   std::vector<int64_t> consts;

@@ -14,15 +14,18 @@ namespace keli::lang {
 enum class Where : uint8_t { Any, Build, Play };
 
 // X(id, name, arity, result, arg0, arg1, where, doc)
-#define KELI_BUILTIN_FUNCTIONS(X)                                                                   \
-  X(size, "size", 1, Int, Region, Void, Any, "the number of sites in a region or track")            \
-  X(index, "index", 2, Int, Region, Site, Any, "where a site first stands in a track (-1: absent)") \
-  X(next, "next", 2, Site, Region, Site, Any, "the site after s in a track, wrapping round")        \
-  X(next_seat, "next_seat", 1, Player, Player, Void, Any, "the next seat in turn order")            \
-  X(abs, "abs", 1, Int, Int, Void, Any, "absolute value")                                           \
-  X(min, "min", 2, Int, Int, Int, Any, "the smaller of two numbers")                                \
-  X(max, "max", 2, Int, Int, Int, Any, "the larger of two numbers")                                 \
-  X(new_site, "site", 2, Site, Int, Int, Build, "a new site, drawn at column x, row y")
+#define KELI_BUILTIN_FUNCTIONS(X)                                                                           \
+  X(size, "size", 1, Int, Region, Void, Any, "the number of sites in a region or track")                    \
+  X(index, "index", 2, Int, Region, Site, Any, "where a site first stands in a track (-1: absent)")         \
+  X(next, "next", 2, Site, Region, Site, Any, "the site after s in a track, wrapping round")                \
+  X(next_seat, "next_seat", 1, Player, Player, Void, Any, "the next seat in turn order")                    \
+  X(abs, "abs", 1, Int, Int, Void, Any, "absolute value")                                                   \
+  X(min, "min", 2, Int, Int, Int, Any, "the smaller of two numbers")                                        \
+  X(max, "max", 2, Int, Int, Int, Any, "the larger of two numbers")                                         \
+  X(new_site, "site", 2, Site, Int, Int, Build, "a new site, drawn at column x, row y")                     \
+  X(step, "step", 2, SiteOrNone, Site, Direction, Play, "the site one step from s in direction d, or none") \
+  X(ray, "ray", 2, Region, Site, Direction, Play, "the sites beyond s in direction d, nearest first")       \
+  X(neighbours, "neighbours", 1, Region, Site, Void, Play, "the sites one step from s, in direction order")
 
 enum class Builtin : uint8_t {
 #define KELI_BUILTIN_ENUM(id, name, arity, res, a0, a1, where, doc) id,
@@ -54,7 +57,8 @@ int find_builtin(std::string_view name);  // -1 if none
   X(most_dice, "most_dice", Int, false, Any, "the most dice a set of the game throws")    \
   X(sites, "sites", Domain, false, Any, "every site of the board")                        \
   X(seats, "seats", Domain, false, Any, "every seat (player), in turn order")             \
-  X(pieces, "pieces", Domain, false, Any, "every piece")
+  X(pieces, "pieces", Domain, false, Any, "every piece")                                  \
+  X(directions, "directions", Domain, false, Any, "every direction the game declares, in order")
 
 enum class BuiltinVar : uint8_t {
 #define KELI_BUILTIN_VAR_ENUM(id, name, type, writable, where, doc) id,
@@ -73,6 +77,13 @@ struct BuiltinVarInfo {
 };
 const BuiltinVarInfo& builtin_var_info(BuiltinVar v);
 int find_builtin_var(std::string_view name);
+
+// The board's geometry (docs/language.md, "Directions and coordinates"): built-ins only in a game
+// that declares `directions`; elsewhere, and wherever a game defines the name itself, ordinary
+// names (so files written before them keep their own `ray` or `step`).
+inline bool is_geometry_name(std::string_view name) {
+  return name == "step" || name == "ray" || name == "neighbours" || name == "directions";
+}
 
 // Limits a game may declare with `limit NAME N` (at most one of each per file; a variant's wins).
 #define KELI_GAME_LIMITS(X)                                                                            \

@@ -26,6 +26,7 @@ namespace keli::lang {
   /* the game */                                                                                                \
   X(int, kMaxSites, 4096, "sites a board may make")                                                             \
   X(int, kMaxPlayers, 64, "seats of one game")                                                                  \
+  X(int, kMaxDirections, 16, "directions a game declares")                                                      \
   X(int, kMaxPieces, 4096, "pieces of one game")                                                                \
   /* play */                                                                                                    \
   X(int64_t, kMaxLoopIterations, 10'000'000, "rounds of one while loop, or values of one range")                \

@@ -28,11 +28,14 @@ enum class Type : uint8_t {
   SiteOrNone,
   PlayerOrNone,
   PieceOrNone,
-  List,  // a local collection (lang/collections.hpp): named only, never a value
+  Direction,  // a direction of the board (`directions`): a number 0..D-1, named
+  List,       // a local collection (lang/collections.hpp): named only, never a value
   Set
 };
 const char* type_name(Type t);  // "an int", "a site", ... for messages
-inline bool is_number(Type t) { return t == Type::Int || t == Type::Site || t == Type::Player || t == Type::Piece; }
+inline bool is_number(Type t) {
+  return t == Type::Int || t == Type::Site || t == Type::Player || t == Type::Piece || t == Type::Direction;
+}
 // `T or none` types and their T.
 inline bool is_collection(Type t) { return t == Type::List || t == Type::Set; }
 inline bool is_or_none(Type t) { return t == Type::SiteOrNone || t == Type::PlayerOrNone || t == Type::PieceOrNone; }
@@ -52,14 +55,15 @@ inline Type with_none(Type t) {
 inline constexpr int kNoneValue = -1;
 
 // What a stored number means: a table element, or a move parameter's value.
-enum class ValueKind : uint8_t { Int, Bool, Site, Player, Piece };
+enum class ValueKind : uint8_t { Int, Bool, Site, Player, Piece, Direction };
 // The kind of a value of type t (a site, seat, piece or truth value; any other as a number).
 inline ValueKind value_kind(Type t) {
-  return t == Type::Site     ? ValueKind::Site
-         : t == Type::Player ? ValueKind::Player
-         : t == Type::Piece  ? ValueKind::Piece
-         : t == Type::Bool   ? ValueKind::Bool
-                             : ValueKind::Int;
+  return t == Type::Site        ? ValueKind::Site
+         : t == Type::Player    ? ValueKind::Player
+         : t == Type::Piece     ? ValueKind::Piece
+         : t == Type::Bool      ? ValueKind::Bool
+         : t == Type::Direction ? ValueKind::Direction
+                                : ValueKind::Int;
 }
 
 // How a table dimension is indexed: a range of numbers, or by site, player or piece.

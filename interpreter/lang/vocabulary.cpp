@@ -67,9 +67,10 @@ NodeKind operator_node(Operator op) {
 
 const char* type_name(Type t) {
   static const char* names[] = {
-      "an erroneous value", "nothing",           "an int",          "a bool", "a site",   "a player", "a piece",
-      "a choice",           "a region or track", "a phase",         "dice",   "a string", "a domain", "none",
-      "a site or none",     "a player or none",  "a piece or none", "a list", "a set"};
+      // in the order of Type
+      "an erroneous value", "nothing",           "an int",          "a bool",      "a site",   "a player", "a piece",
+      "a choice",           "a region or track", "a phase",         "dice",        "a string", "a domain", "none",
+      "a site or none",     "a player or none",  "a piece or none", "a direction", "a list",   "a set"};
   return names[static_cast<int>(t)];
 }
 

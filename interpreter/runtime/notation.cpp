@@ -119,6 +119,9 @@ std::string Game::value_text(const State& s, lang::ValueKind kind, int64_t v) {
       if (v >= 0 && v < p_->num_players) return p_->seat_names[v];
       break;
     case lang::ValueKind::Piece: return piece_label(s, static_cast<int>(v));
+    case lang::ValueKind::Direction:
+      if (v >= 0 && v < static_cast<int64_t>(p_->direction_names.size())) return p_->direction_names[v];
+      break;
     case lang::ValueKind::Bool: return v ? "yes" : "no";
     case lang::ValueKind::Int: break;
   }
@@ -134,6 +137,9 @@ std::string Game::call_text(const Move& m) const {
       out += " " + p_->sites[v].label;
     else if (r.params[i].kind == lang::ValueKind::Player && v >= 0 && v < p_->num_players)
       out += " " + p_->seat_names[v];
+    else if (r.params[i].kind == lang::ValueKind::Direction && v >= 0 &&
+             v < static_cast<int32_t>(p_->direction_names.size()))
+      out += " " + p_->direction_names[v];
     else
       out += " " + std::to_string(v);
   }

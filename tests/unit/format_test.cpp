@@ -214,7 +214,8 @@ TEST_CASE("editor grammars and the language's tables agree", "[format][editor]")
   }
 
   // The other way: the words of TextMate's `\b(a|b|c)` groups and of Vim's `syn keyword` lines.
-  std::set<std::string> extra = {"site", "player", "piece", "TODO", "FIXME", "XXX", "NOTE"};  // types, markers
+  std::set<std::string> extra = {"site", "player", "piece", "direction",
+                                 "TODO", "FIXME",  "XXX",   "NOTE"};  // types, markers
   std::set<std::string> highlighted;
   std::regex group(R"re(\(([a-z_]+(\|[a-z_]+)+)\))re");
   for (auto it = std::sregex_iterator(textmate.begin(), textmate.end(), group); it != std::sregex_iterator(); ++it) {

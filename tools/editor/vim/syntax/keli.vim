@@ -14,7 +14,7 @@ syn case match
 syn keyword keliDeclaration game extends import about param players named pieces
 syn keyword keliDeclaration const var per region track dice of ordered points shape board def
 syn keyword keliDeclaration event on setup phase chance invariant limit display ai safety fact
-syn keyword keliDeclaration at by override remove extend
+syn keyword keliDeclaration at by override remove extend directions coordinates without
 
 " Control flow and rules
 syn keyword keliConditional if elif else then
@@ -29,11 +29,11 @@ syn keyword keliOperatorWord and or not
 syn keyword keliAggregate sum count any all
 
 " Types and constants
-syn keyword keliType int bool site player piece list set
+syn keyword keliType int bool site player piece direction list set
 syn keyword keliBoolean true false
 
 " Built-in functions (min and max are also aggregates) and variables
-syn keyword keliBuiltin size index next next_seat abs min max first last take_first take_last
+syn keyword keliBuiltin size index next next_seat abs min max first last take_first take_last step ray neighbours
 syn keyword keliBuiltinVar mover roll ply repetitions most_dice sites seats
 " phase and pieces are declaration words too; as variables they are highlighted as such
 syn match keliBuiltinVar "\<\(phase\|pieces\)\>\ze\s*\(=[^=]\|[\])},:]\|$\)"

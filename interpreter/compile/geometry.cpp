@@ -1,0 +1,148 @@
+// The compiler on the board's geometry: each direction's step, the sites' coordinate names
+// (`coordinates`), and the tables the geometry built-ins read, built once the board is: `step`
+// (the site one step away, or none), `ray` (the sites beyond, nearest first) and `neighbours`.
+#include <fmt/format.h>
+
+#include <map>
+
+#include "compile/compiler_impl.hpp"
+
+namespace keli::compile {
+
+using diag::Code;
+
+void Compiler::name_directions(Program& out) {
+  for (const auto& d : ck.directions) {
+    out.direction_names.push_back(d.name);
+    int dx = d.dx ? static_cast<int>(need_constant(*d.dx, "a direction's step")) : d.set_dx;
+    int dy = d.dy ? static_cast<int>(need_constant(*d.dy, "a direction's step")) : d.set_dy;
+    if (dx == 0 && dy == 0)
+      diags.report(Code::eval_error, d.span,
+                   fmt::format("the direction '{}' does not move: its step is (0, 0)", d.name));
+    out.direction_steps.emplace_back(dx, dy);
+  }
+}
+
+namespace {
+
+// Column letters as spreadsheets have them: a .. z, then aa, ab, ...; `skip` is left out.
+std::string column_name(int column, char skip) {
+  std::string letters;
+  for (char c = 'a'; c <= 'z'; ++c)
+    if (c != skip) letters += c;
+  const int base = static_cast<int>(letters.size());
+  std::string out;
+  for (int n = column + 1; n > 0; n = (n - 1) / base)
+    out.insert(out.begin(), letters[static_cast<size_t>((n - 1) % base)]);
+  return out;
+}
+
+}  // namespace
+
+// `coordinates from EDGE [without LETTER]`: each site is named by its column (lettered from the
+// leftmost drawn column) and its row (numbered from 1 at the bottom or the top drawn row).
+void Compiler::label_sites(Program& out) {
+  const ast::Decl* k = ck.coordinates;
+  if (!k || out.sites.empty()) return;
+  const bool from_top = k->names[0] == "top";
+  const char skip = k->names.size() > 1 ? k->names[1][0] : '\0';
+  int min_x = out.sites[0].x, min_y = out.sites[0].y, max_y = out.sites[0].y;
+  for (const auto& s : out.sites) {
+    min_x = std::min(min_x, s.x);
+    min_y = std::min(min_y, s.y);
+    max_y = std::max(max_y, s.y);
+  }
+  std::map<std::string, int> named;
+  for (size_t i = 0; i < out.sites.size(); ++i) {
+    SiteInfo& s = out.sites[i];
+    s.label = column_name(s.x - min_x, skip) + std::to_string(from_top ? s.y - min_y + 1 : max_y - s.y + 1);
+    if (auto [it, fresh] = named.emplace(s.label, static_cast<int>(i)); !fresh) {
+      diags.report(Code::eval_error, k->span,
+                   fmt::format("sites {} and {} are both drawn at ({}, {}): coordinates would name both {}", it->second,
+                               i, s.x, s.y, s.label),
+                   "draw each site at a point of its own");
+      return;
+    }
+  }
+}
+
+// The tables of `step`, `ray` and `neighbours`, after the game's own: a site's step in direction
+// d is the site drawn at (x + dx, y + dy), if there is one.
+void Compiler::build_geometry(Program& out) {
+  label_sites(out);
+  if (ck.directions.empty() || diags.has_errors()) return;
+  const int sites = out.num_sites, dirs = static_cast<int>(out.direction_steps.size());
+  std::map<std::pair<int, int>, int> at;
+  for (int i = 0; i < sites; ++i)
+    if (auto [it, fresh] = at.emplace(std::pair{out.sites[i].x, out.sites[i].y}, i); !fresh) {
+      diags.report(Code::eval_error, ck.directions_decl->span,
+                   fmt::format("sites {} and {} are both drawn at ({}, {}), so a step to there is not one site",
+                               it->second, i, out.sites[i].x, out.sites[i].y),
+                   "directions need each site drawn at a point of its own");
+      return;
+    }
+  // Each ray and neighbour list keeps where each site stands in it (as every region does): that
+  // index, a cell per site per list, is bounded as a table is.
+  if (int64_t cells = int64_t{sites} * (dirs + 1) * sites; cells > lang::kMaxTableCells) {
+    diags.report(Code::too_large, ck.directions_decl->span,
+                 fmt::format("{} sites and {} directions make {} cells of rays and neighbours, more than {} "
+                             "(kMaxTableCells)",
+                             sites, dirs, cells, lang::kMaxTableCells),
+                 "a board of up to about 1300 sites takes eight directions");
+    return;
+  }
+  auto step = [&](int s, int d) {
+    auto it = at.find({out.sites[s].x + out.direction_steps[d].first, out.sites[s].y + out.direction_steps[d].second});
+    return it == at.end() ? lang::kNoneValue : it->second;
+  };
+  // `step`: site or none per site per direction.
+  VarInfo t;
+  t.name = "step";
+  t.base = static_cast<int>(out.consts.size());
+  t.dims = {sites, dirs};
+  t.lows = {0, 0};
+  t.dim_kinds = {lang::DimKind::Site, lang::DimKind::Range};
+  t.kind = lang::ValueKind::Site;
+  t.or_none = true;
+  for (int s = 0; s < sites; ++s)
+    for (int d = 0; d < dirs; ++d) out.consts.push_back(step(s, d));
+  out.step_table = static_cast<int>(out.const_tables.size());
+  out.const_tables.push_back(t);
+  // `ray`: per site per direction, the sites stepped to until the edge, nearest first (a step
+  // moves, so a ray never comes back: at most as many sites as the board has).
+  VarInfo r = t;
+  r.name = "ray";
+  r.base = static_cast<int>(out.regions.size());
+  r.or_none = false;
+  for (int s = 0; s < sites; ++s)
+    for (int d = 0; d < dirs; ++d) {
+      std::vector<int32_t> ray;
+      for (int n = step(s, d); n != lang::kNoneValue && static_cast<int>(ray.size()) < sites; n = step(n, d))
+        ray.push_back(n);
+      out.regions.push_back(std::move(ray));
+    }
+  out.ray_table = static_cast<int>(out.region_tables.size());
+  out.region_tables.push_back(r);
+  // `neighbours`: per site, its steps in direction order (each site once).
+  VarInfo nb = r;
+  nb.name = "neighbours";
+  nb.base = static_cast<int>(out.regions.size());
+  nb.dims = {sites};
+  nb.lows = {0};
+  nb.dim_kinds = {lang::DimKind::Site};
+  for (int s = 0; s < sites; ++s) {
+    std::vector<int32_t> near;
+    for (int d = 0; d < dirs; ++d)
+      if (int n = step(s, d); n != lang::kNoneValue && std::find(near.begin(), near.end(), n) == near.end())
+        near.push_back(n);
+    out.regions.push_back(std::move(near));
+  }
+  out.neighbour_table = static_cast<int>(out.region_tables.size());
+  out.region_tables.push_back(nb);
+  out.region_index.resize(out.regions.size(), std::vector<int16_t>(static_cast<size_t>(sites), -1));
+  for (size_t i = static_cast<size_t>(r.base); i < out.regions.size(); ++i)
+    for (size_t j = out.regions[i].size(); j-- > 0;)
+      out.region_index[i][static_cast<size_t>(out.regions[i][j])] = static_cast<int16_t>(j);
+}
+
+}  // namespace keli::compile

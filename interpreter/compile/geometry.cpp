@@ -52,6 +52,7 @@ void Compiler::label_sites(Program& out) {
     min_y = std::min(min_y, s.y);
     max_y = std::max(max_y, s.y);
   }
+  out.coordinates = true;
   std::map<std::string, int> named;
   for (size_t i = 0; i < out.sites.size(); ++i) {
     SiteInfo& s = out.sites[i];

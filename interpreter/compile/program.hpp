@@ -234,9 +234,14 @@ struct Program {
   // between drawn points, and the tables `step`, `ray` and `neighbours` read (built once the board
   // is): a constant table (site or none per site per direction) and two region tables (per site
   // per direction; per site) after the game's own, -1 in a game without directions.
+  bool coordinates = false;  // `coordinates`: site labels are a1, b1, ...; the text board has margins
   std::vector<std::string> direction_names;
   std::vector<std::pair<int, int>> direction_steps;
   int step_table = -1, ray_table = -1, neighbour_table = -1;
+  // The region tables the game declares, before the geometry's (what a picture tints or draws).
+  size_t declared_region_tables() const {
+    return ray_table >= 0 ? static_cast<size_t>(ray_table) : region_tables.size();
+  }
   std::vector<std::vector<int32_t>> regions;       // region/track instance -> sites in order
   std::vector<std::vector<int16_t>> region_index;  // instance -> site -> first position or -1
   std::vector<int64_t> consts;

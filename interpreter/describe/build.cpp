@@ -144,7 +144,10 @@ std::vector<std::string> display_of(const check::Checked& ck, const compile::Pro
       by_kind[1] = fmt::format("pieces on their cells: {} gives a piece's cell, {} its owner (seat initials)",
                                d->names[0], d->names[1]);
     } else if (p.display >= 0 && p.vars[p.display].name == d->name) {
-      by_kind[0] = fmt::format("{} in each cell, as LABEL:VALUE", d->name);
+      const compile::VarInfo& v = p.vars[p.display];
+      by_kind[0] = fmt::format("{} in each cell, as {}{}", d->name, p.coordinates ? "" : "LABEL:",
+                               v.kind == lang::ValueKind::Player ? "the seat's initial" : "VALUE");
+      if (v.or_none) by_kind[0] += " ('.' for none)";
     } else {
       by_kind[2] = fmt::format("empty cells of {} marked x", d->name);
     }
@@ -233,6 +236,12 @@ Description describe(const GameFile& g, const std::shared_ptr<const compile::Pro
   seats_at_start(prog, d);
 
   d.sites = p.num_sites;
+  for (size_t i = 0; i < p.direction_names.size(); ++i)
+    d.directions.push_back(
+        fmt::format("{} ({}, {})", p.direction_names[i], p.direction_steps[i].first, p.direction_steps[i].second));
+  if (ck.coordinates)
+    d.coordinates = fmt::format("coordinates from {}{}", ck.coordinates->names[0],
+                                ck.coordinates->names.size() > 1 ? " without " + ck.coordinates->names[1] : "");
   if (ck.board->value) d.shapes.push_back(expr_text(*ck.board->value->kids[0]));
   shape_calls(ck, ck.board->body, d.shapes);
   size_t table = 0;

@@ -118,6 +118,10 @@ struct Description {
   std::vector<std::string> shapes;   // shapes the board code calls, in order
   std::vector<Region> regions;       // regions, then tracks, in declared order
   std::vector<std::string> display;  // what the text board shows, one line each
+  // The board's geometry: each direction as `NAME (dx, dy)`, and how sites are named
+  // (`coordinates from top`), empty without.
+  std::vector<std::string> directions;
+  std::string coordinates;
 
   std::vector<Dice> dice;
   std::vector<Param> params;

@@ -151,6 +151,8 @@ std::string to_json(const Description& d) {
                                                      .done();
                                                }))
                        .field("display", strings(d.display))
+                       .field("directions", strings(d.directions))
+                       .str("coordinates", d.coordinates)
                        .done());
   o.field("dice", array(d.dice, dice_json));
   o.field("params", array(d.params, [](const Param& p) {

@@ -187,6 +187,8 @@ void board_section(Writer& w, const Description& d) {
                     sizes_text(r) + (r.marked ? " (marked on the board)" : "")});
   w.table(rows);
   for (const auto& x : d.display) w.line("shows: " + x);
+  if (!d.directions.empty()) w.line("directions: " + join(d.directions));
+  if (!d.coordinates.empty()) w.line("sites named by " + d.coordinates);
 }
 
 void dice_section(Writer& w, const Description& d) {

@@ -81,7 +81,7 @@ struct Drawing {
   void tint_regions() {
     fill.assign(p.num_sites, "");
     int tinted = 0;
-    for (size_t ti = 0; ti < p.region_tables.size(); ++ti) {
+    for (size_t ti = 0; ti < p.declared_region_tables(); ++ti) {
       const auto& t = p.region_tables[ti];
       if (o.first_track >= 0 && static_cast<int>(ti) >= o.first_track) break;
       if (t.dims.empty() && t.base == p.display_marks) continue;  // drawn as crosses instead
@@ -177,7 +177,7 @@ struct Drawing {
     if (o.first_track < 0) return;
     out += "<g id=\"tracks\" fill=\"none\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n";
     int drawn = 0;
-    for (size_t ti = o.first_track; ti < p.region_tables.size() && drawn < kMaxTracks; ++ti) {
+    for (size_t ti = o.first_track; ti < p.declared_region_tables() && drawn < kMaxTracks; ++ti) {
       const auto& t = p.region_tables[ti];
       if (t.size() == 0 || p.regions[t.base].size() < 2) continue;
       bool per_seat = t.dims.size() == 1 && t.dim_kinds[0] == lang::DimKind::Player;
@@ -270,8 +270,15 @@ struct Drawing {
         out +=
             fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#7a6a55\">{}</text>\n",
                         num(b.cx), num(b.cy - b.size * 0.22), num(lf), escape(label));
-      if (p.display >= 0) {
-        std::string v = std::to_string(s[p.vars[p.display].base + i]);
+      const int32_t value = p.display >= 0 ? s[p.vars[p.display].base + i] : 0;
+      if (p.display >= 0 && seats_shown()) {  // a seat per site: its token, none nothing
+        if (value >= 0 && value < p.num_players) {
+          std::vector<int> one(static_cast<size_t>(p.num_players), 0);
+          one[static_cast<size_t>(value)] = 1;
+          tokens(i, one, labels);
+        }
+      } else if (p.display >= 0 && !(p.vars[p.display].or_none && value == lang::kNoneValue)) {
+        std::string v = std::to_string(value);
         double font = std::min(b.size * 0.42, b.size * 0.8 / (0.6 * v.size()));
         out += fmt::format(
             "<text class=\"value\" data-site=\"{}\" x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" "
@@ -281,11 +288,15 @@ struct Drawing {
       if (!held[i].empty()) tokens(i, held[i], labels);
     }
     out += "</g>\n";
-    if (p.piece_site >= 0 && p.piece_owner >= 0)
+    if ((p.piece_site >= 0 && p.piece_owner >= 0) || (p.display >= 0 && seats_shown()))
       for (int i = 0; i < p.num_players; ++i)
         legend.seats.push_back({Key::Token, svg::seat_colour(i, p.num_players), labels[i], p.seat_names[i]});
-    if (p.display >= 0) legend.keys.push_back({Key::Text, "#2b2118", "12", "numbers: " + p.vars[p.display].name});
+    if (p.display >= 0 && !seats_shown())
+      legend.keys.push_back({Key::Text, "#2b2118", "12", "numbers: " + p.vars[p.display].name});
   }
+
+  // The displayed variable holds a seat (or none) per site: drawn as the seats' tokens.
+  bool seats_shown() const { return p.display >= 0 && p.vars[p.display].kind == lang::ValueKind::Player; }
 
   void text_lines() {
     if (!o.highlight.empty()) legend.keys.push_back({Key::Outline, kHighlight, "", o.highlight_meaning});

@@ -55,10 +55,17 @@ static std::vector<std::string> site_texts(const Program& p, const runtime::Stat
   for (int i = 0; i < p.num_sites; ++i) {
     std::string c;
     if (p.display >= 0) {
-      std::string value = std::to_string(s[p.vars[p.display].base + i]);
+      const compile::VarInfo& shown = p.vars[p.display];
+      const int32_t x = s[shown.base + i];
+      // none is an empty point; a seat is its initial (or its name), as pieces are shown.
+      std::string value = shown.or_none && x == lang::kNoneValue ? "."
+                          : shown.kind == lang::ValueKind::Player && x >= 0 && x < p.num_players
+                              ? (distinct_initials ? p.seat_names[x].substr(0, 1) : p.seat_names[x])
+                              : std::to_string(x);
       for (size_t f = 0; f < flags.size() && f < 5; ++f)
         if (s[flags[f]->base + i]) value += marks[f];
-      c = fmt::format("{}:{}", p.sites[i].label, value);
+      // With coordinates the margins name the squares; else each cell says which site it is.
+      c = p.coordinates ? value : fmt::format("{}:{}", p.sites[i].label, value);
     } else if (!held[i].empty() && labels) {
       for (int o = 0; o < p.num_players; ++o) {
         if (held[i][o] == 0) continue;
@@ -172,19 +179,41 @@ std::string compact_board(const Program& p, const Cells& c, const Extent& e) {
   return out;
 }
 
-// A board that fits: every site at its column and row, texts right-aligned.
+// A site label's column letters (`first`) or row number (the rest): `e4` is e and 4.
+std::string label_part(const std::string& label, bool letters) {
+  size_t digits = label.find_first_of("0123456789");
+  if (digits == std::string::npos) digits = label.size();
+  return letters ? label.substr(0, digits) : label.substr(digits);
+}
+
+// A board that fits: every site at its column and row, texts right-aligned; with coordinates,
+// the rows' numbers on the left and the columns' letters below.
 std::string grid_board(const Program& p, const Cells& c, const Extent& e) {
   std::string out;
   std::map<std::pair<int, int>, int> at;
-  for (int i = 0; i < p.num_sites; ++i) at[{p.sites[i].x, p.sites[i].y}] = i;
+  std::map<int, std::string> row_of, column_of;
+  size_t margin = 0;
+  for (int i = 0; i < p.num_sites; ++i) {
+    at[{p.sites[i].x, p.sites[i].y}] = i;
+    if (!p.coordinates) continue;
+    row_of[p.sites[i].y] = label_part(p.sites[i].label, false);
+    column_of[p.sites[i].x] = label_part(p.sites[i].label, true);
+    margin = std::max(margin, row_of[p.sites[i].y].size());
+  }
   for (int y = e.miny; y <= e.maxy; ++y) {
-    std::string line = "  ";
+    std::string line = p.coordinates ? fmt::format("  {:>{}} ", row_of[y], margin) : "  ";
     for (int x = e.minx; x <= e.maxx; ++x) {
       auto it = at.find({x, y});
       std::string t = it == at.end() ? "" : c.text[it->second];
       line += it == at.end() ? fmt::format("{:>{}} ", t, c.width)
                              : c.shown(it->second, fmt::format("{:>{}}", t, c.width)) + " ";
     }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  if (p.coordinates) {
+    std::string line = std::string(margin + 3, ' ');
+    for (int x = e.minx; x <= e.maxx; ++x) line += fmt::format("{:>{}} ", column_of[x], c.width);
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + "\n";
   }

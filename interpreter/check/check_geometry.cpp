@@ -74,6 +74,7 @@ void Checker::collect_directions() {
                               fmt::format("a direction of its own gives its step: '{}(1, 0)'", name)));
         continue;
       }
+      c_.hex_directions = c_.hex_directions || name == "hex";
       for (const auto& m : set->members)
         c_.directions.push_back({m.name, d->name_spans[i], nullptr, nullptr, m.dx, m.dy});
       continue;

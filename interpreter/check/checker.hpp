@@ -96,6 +96,7 @@ struct Checked {
     int set_dx = 0, set_dy = 0;
   };
   std::vector<Direction> directions;
+  bool hex_directions = false;  // `directions hex`: pictures draw each row half a cell right of the one above
   std::vector<std::pair<std::string, std::string>> about;
   std::vector<FactShape> facts;
   // Some `end_game` says what each seat scores (`points NAME`): the game's results carry points.

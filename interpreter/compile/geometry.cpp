@@ -12,6 +12,7 @@ namespace keli::compile {
 using diag::Code;
 
 void Compiler::name_directions(Program& out) {
+  out.hex_layout = ck.hex_directions;
   for (const auto& d : ck.directions) {
     out.direction_names.push_back(d.name);
     int dx = d.dx ? static_cast<int>(need_constant(*d.dx, "a direction's step")) : d.set_dx;

@@ -234,6 +234,7 @@ struct Program {
   // between drawn points, and the tables `step`, `ray` and `neighbours` read (built once the board
   // is): a constant table (site or none per site per direction) and two region tables (per site
   // per direction; per site) after the game's own, -1 in a game without directions.
+  bool hex_layout = false;   // `directions hex`: a row is drawn half a cell right of the one above
   bool coordinates = false;  // `coordinates`: site labels are a1, b1, ...; the text board has margins
   std::vector<std::string> direction_names;
   std::vector<std::pair<int, int>> direction_steps;

@@ -69,7 +69,10 @@ Layout lay_out(const compile::Program& p, double max_px) {
   for (int i = 0; i < p.num_sites; ++i) {
     auto key = std::make_pair(p.sites[i].x, p.sites[i].y);
     auto [it, fresh] = index.emplace(key, static_cast<int>(places.size()));
-    if (fresh) places.push_back({static_cast<double>(key.first), static_cast<double>(key.second), {}, 0, 0});
+    // A hex grid's rows lean: each half a cell right of the one above, rows closer together.
+    const double x = p.hex_layout ? key.first + key.second * 0.5 : key.first;
+    const double y = p.hex_layout ? key.second * 0.866 : key.second;
+    if (fresh) places.push_back({x, y, {}, 0, 0});
     places[it->second].sites.push_back(i);
   }
   if (places.size() == 1 && p.num_sites > 1) {

@@ -202,6 +202,7 @@ std::string grid_board(const Program& p, const Cells& c, const Extent& e) {
   }
   for (int y = e.miny; y <= e.maxy; ++y) {
     std::string line = p.coordinates ? fmt::format("  {:>{}} ", row_of[y], margin) : "  ";
+    if (p.hex_layout) line += std::string((y - e.miny) * (c.width + 1) / 2, ' ');  // a hex grid's rows lean
     for (int x = e.minx; x <= e.maxx; ++x) {
       auto it = at.find({x, y});
       std::string t = it == at.end() ? "" : c.text[it->second];

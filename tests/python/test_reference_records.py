@@ -25,10 +25,23 @@ def othello_cells(text):
     return [marks[c] for row in rows for c in row.split()[1:9]]
 
 
+def hex_move(action):
+    return "abcdefghijk"[action % 11] + str(action // 11 + 1)
+
+
+def hex_cells(text):
+    """The 121 cells of an OpenSpiel hex state, row 1 (the top) first: 0 Black, 1 White, -1 empty."""
+    rows = text.split("\n")
+    assert len(rows) == 11, text
+    marks = {"x": 0, "o": 1, ".": -1}
+    return [marks[c] for row in rows for c in row.split()]
+
+
 # Per OpenSpiel game: the Keli file and options, an action id as Keli's move text, and the
 # position as the values of the Keli table that holds it (with how to read that table).
 GAMES = {
     "othello": dict(file="games/reversi.keli", params={}, move=othello_move, cells=othello_cells, table="stone"),
+    "hex": dict(file="games/hex.keli", params={}, move=hex_move, cells=hex_cells, table="stone"),
 }
 
 

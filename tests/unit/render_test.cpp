@@ -81,7 +81,14 @@ void check_position(const keli::compile::Program& p, const keli::runtime::State&
     CHECK((site >= 0 && site < p.num_sites));
     CHECK(n == 1);
   }
-  if (p.display >= 0) {
+  if (p.display >= 0 && p.vars[p.display].kind == keli::lang::ValueKind::Player) {
+    // A seat per site: that seat's token where one stands, nothing where none does.
+    std::map<int, int> expect;
+    for (int i = 0; i < p.num_sites; ++i)
+      if (int32_t x = s[p.vars[p.display].base + i]; x >= 0 && x < p.num_players) ++expect[x];
+    CHECK(svg.values.empty());
+    CHECK(svg.pieces == expect);
+  } else if (p.display >= 0) {
     REQUIRE(static_cast<int>(svg.values.size()) == p.num_sites);
     for (int i = 0; i < p.num_sites; ++i) CHECK(svg.values.at(i) == std::to_string(s[p.vars[p.display].base + i]));
   }

@@ -220,6 +220,9 @@ TEST_CASE("native engine: every runtime check fails with the interpreter's messa
       {"", "    let s: set of 0..2\n    add k + 1 to s"},
       {"", "    let l: list of player\n    add mover to l\n    t[0] = l[k]"},
       {"", "    let l: list of site\n    add k to l\n    remove k + 11 from l"},
+      // the board's geometry: a site and a direction outside the tables `step` and `ray` read
+      {"directions orthogonal", "    let s = step(k + 4, N)\n    if s != none { t[0] = 1 }"},
+      {"directions orthogonal", "    let r = ray(0, k + 2)\n    t[0] = size(r)"},
       // the fact's condition, run by the write at the end of 200 nested calls, is frame 201
       {deep_calls(200), "    if k == 2 { f0() }"},
   };

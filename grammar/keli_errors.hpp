@@ -81,7 +81,7 @@ KELI_EXPECT(rule_expected, "expected a rule 'move NAME(...) { ... }' or 'otherwi
 KELI_EXPECT(rule_decl, "expected 'move NAME(...) { ... }' or 'otherwise NAME { ... }' after 'override'");
 KELI_EXPECT(replaceable,
             "expected the declaration that 'override' replaces: param, players, pieces, const, var, region, track, "
-            "dice, def, shape, board, event, on, phase, invariant or turn order");
+            "dice, def, shape, board, event, on, phase, invariant, turn order, directions or coordinates");
 KELI_EXPECT(kw_order, "expected 'order' in 'turn order [backwards when COND] [skips NAME when COND]'");
 KELI_EXPECT(kw_when, "expected 'when'");
 KELI_EXPECT(distinct_by, "expected 'by' in 'distinct by KEY'");

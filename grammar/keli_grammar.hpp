@@ -384,9 +384,9 @@ struct turn_order_decl : p::seq<kw_turn, p::must<kw_order>, p::opt<turn_backward
 // `extend phase NAME { ... }` adds rules to a base's phase, or replaces some with `override move`.
 // `override on EVENT(...)` replaces every handler of the event; `remove on EVENT` and
 // `remove invariant NAME|"text"` drop the base's.
-struct replaceable
-    : p::sor<param_decl, players_decl, pieces_decl, const_decl, var_decl, region_decl, track_decl, dice_decl, def_decl,
-             fact_decl, shape_decl, board_decl, event_decl, on_decl, phase_decl, invariant_decl, turn_order_decl> {};
+struct replaceable : p::sor<param_decl, players_decl, pieces_decl, const_decl, var_decl, region_decl, track_decl,
+                            dice_decl, def_decl, fact_decl, shape_decl, board_decl, event_decl, on_decl, phase_decl,
+                            invariant_decl, turn_order_decl, directions_decl, coordinates_decl> {};
 struct override_decl : p::seq<kw_override, p::must<replaceable>> {};
 struct removed_handler : p::seq<kw_on, p::must<ident>> {};
 struct invariant_named : p::sor<ident, string_lit> {};

@@ -88,6 +88,11 @@ void Checker::collect_directions() {
         "kMaxDirections");
   for (size_t i = 0; i < c_.directions.size(); ++i) {
     const auto& dir = c_.directions[i];
+    if (dir.name == "none" || find_builtin(dir.name) >= 0 || find_builtin_var(dir.name) >= 0) {
+      diags_.report(Code::duplicate_name, dir.span, fmt::format("'{}' is a built-in name", dir.name),
+                    "name the direction otherwise");
+      continue;
+    }
     if (int g = c_.lookup(dir.name); g >= 0) {
       std::string first = c_.syms[g].decl ? src_.where(c_.syms[g].decl->name_span) : "a seat name";
       diags_.report(Code::duplicate_name, dir.span, fmt::format("direction '{}' is already declared", dir.name),

@@ -141,7 +141,7 @@ Type Checker::declared_type(const std::string& name, Span span) {
   else if (t == Type::Error)
     diags_.report(
         Code::unknown_type, span, fmt::format("unknown type '{}'", name),
-        hint_or(diag::suggest(name, {"int", "bool", "site", "player", "piece"}),
+        hint_or(diag::suggest(name, {"int", "bool", "site", "player", "piece", "direction"}),
                 "types are int, bool, site, player and piece, and 'site or none', 'player or none', 'piece or none'"));
   return t;
 }

@@ -69,7 +69,7 @@ int64_t Compiler::need_constant(const ast::Expr& e, const char* what) {
     diags.report(Code::not_constant, e.span, fmt::format("{} could not be computed before play", what));
     return 0;
   }
-  return *v;
+  return v.value_or(0);  // empty after an error already reported (a division by zero)
 }
 
 // A constant that is stored: it must fit a 32-bit slot, as a value stored in play must.

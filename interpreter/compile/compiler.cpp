@@ -334,7 +334,7 @@ int Compiler::piece_function(CodeGen& gen, Program& out, const std::string& name
   Node get;
   get.op = s.kind == SymKind::Var ? Op::StateGet : Op::ConstGet;
   const auto& tables = s.kind == SymKind::Var ? out.vars : out.const_tables;
-  for (size_t i = 0; i < tables.size(); ++i)
+  for (size_t i = tables.size(); i-- > 0;)  // the first of the name: the game's own, not the geometry's
     if (tables[i].name == name) get.a = static_cast<int32_t>(i);
   get.k[0] = static_cast<int32_t>(out.code.size()) - 1;
   out.code.push_back(get);

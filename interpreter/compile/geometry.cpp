@@ -15,25 +15,29 @@ void Compiler::name_directions(Program& out) {
   out.hex_layout = ck.hex_directions;
   for (const auto& d : ck.directions) {
     out.direction_names.push_back(d.name);
-    int dx = d.dx ? static_cast<int>(need_constant(*d.dx, "a direction's step")) : d.set_dx;
-    int dy = d.dy ? static_cast<int>(need_constant(*d.dy, "a direction's step")) : d.set_dy;
-    if (dx == 0 && dy == 0)
+    int64_t dx = d.dx ? need_constant(*d.dx, "a direction's step") : d.set_dx;
+    int64_t dy = d.dy ? need_constant(*d.dy, "a direction's step") : d.set_dy;
+    if (!lang::fits_state(dx) || !lang::fits_state(dy)) {  // as a site's coordinates, 32-bit numbers
+      diags.report(Code::eval_error, d.span,
+                   fmt::format("the step ({}, {}) of '{}' is too large: its numbers are 32-bit", dx, dy, d.name));
+      dx = dy = 0;
+    } else if (dx == 0 && dy == 0)
       diags.report(Code::eval_error, d.span,
                    fmt::format("the direction '{}' does not move: its step is (0, 0)", d.name));
-    out.direction_steps.emplace_back(dx, dy);
+    out.direction_steps.emplace_back(static_cast<int>(dx), static_cast<int>(dy));
   }
 }
 
 namespace {
 
 // Column letters as spreadsheets have them: a .. z, then aa, ab, ...; `skip` is left out.
-std::string column_name(int column, char skip) {
+std::string column_name(int64_t column, char skip) {
   std::string letters;
   for (char c = 'a'; c <= 'z'; ++c)
     if (c != skip) letters += c;
-  const int base = static_cast<int>(letters.size());
+  const auto base = static_cast<int64_t>(letters.size());
   std::string out;
-  for (int n = column + 1; n > 0; n = (n - 1) / base)
+  for (int64_t n = column + 1; n > 0; n = (n - 1) / base)
     out.insert(out.begin(), letters[static_cast<size_t>((n - 1) % base)]);
   return out;
 }
@@ -47,11 +51,12 @@ void Compiler::label_sites(Program& out) {
   if (!k || out.sites.empty()) return;
   const bool from_top = k->names[0] == "top";
   const char skip = k->names.size() > 1 ? k->names[1][0] : '\0';
-  int min_x = out.sites[0].x, min_y = out.sites[0].y, max_y = out.sites[0].y;
+  // In 64 bits: a board may draw sites anywhere in the 32-bit plane.
+  int64_t min_x = out.sites[0].x, min_y = out.sites[0].y, max_y = out.sites[0].y;
   for (const auto& s : out.sites) {
-    min_x = std::min(min_x, s.x);
-    min_y = std::min(min_y, s.y);
-    max_y = std::max(max_y, s.y);
+    min_x = std::min<int64_t>(min_x, s.x);
+    min_y = std::min<int64_t>(min_y, s.y);
+    max_y = std::max<int64_t>(max_y, s.y);
   }
   out.coordinates = true;
   std::map<std::string, int> named;
@@ -74,9 +79,9 @@ void Compiler::build_geometry(Program& out) {
   label_sites(out);
   if (ck.directions.empty() || diags.has_errors()) return;
   const int sites = out.num_sites, dirs = static_cast<int>(out.direction_steps.size());
-  std::map<std::pair<int, int>, int> at;
+  std::map<std::pair<int64_t, int64_t>, int> at;
   for (int i = 0; i < sites; ++i)
-    if (auto [it, fresh] = at.emplace(std::pair{out.sites[i].x, out.sites[i].y}, i); !fresh) {
+    if (auto [it, fresh] = at.emplace(std::pair<int64_t, int64_t>{out.sites[i].x, out.sites[i].y}, i); !fresh) {
       diags.report(Code::eval_error, ck.directions_decl->span,
                    fmt::format("sites {} and {} are both drawn at ({}, {}), so a step to there is not one site",
                                it->second, i, out.sites[i].x, out.sites[i].y),
@@ -94,7 +99,8 @@ void Compiler::build_geometry(Program& out) {
     return;
   }
   auto step = [&](int s, int d) {
-    auto it = at.find({out.sites[s].x + out.direction_steps[d].first, out.sites[s].y + out.direction_steps[d].second});
+    auto it = at.find({int64_t{out.sites[s].x} + out.direction_steps[d].first,
+                       int64_t{out.sites[s].y} + out.direction_steps[d].second});
     return it == at.end() ? lang::kNoneValue : it->second;
   };
   // `step`: site or none per site per direction.

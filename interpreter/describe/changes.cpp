@@ -128,6 +128,10 @@ std::vector<Change> variant_changes(const std::string& path, std::string& base_g
         out.push_back({"removes", d.removes == DeclKind::On ? "handler" : "invariant", d.name, "", ""});
         break;
       case DeclKind::Display: out.push_back({"adds", kind, single_name(d), "", ""}); break;
+      case DeclKind::Directions:
+      case DeclKind::Coordinates:  // declared once: a variant's replaces its base's
+        out.push_back({d.is_override ? "replaces" : "adds", kind, "", "", ""});
+        break;
       default: {
         if (d.kind == DeclKind::Param) {
           auto def = base.defaults.find(d.name);

@@ -200,21 +200,23 @@ std::string grid_board(const Program& p, const Cells& c, const Extent& e) {
     column_of[p.sites[i].x] = label_part(p.sites[i].label, true);
     margin = std::max(margin, row_of[p.sites[i].y].size());
   }
+  size_t width = c.width;  // a column as wide as its widest text, or its letters (aa, ab, ...)
+  for (const auto& [x, letters] : column_of) width = std::max(width, letters.size());
   for (int y = e.miny; y <= e.maxy; ++y) {
     std::string line = p.coordinates ? fmt::format("  {:>{}} ", row_of[y], margin) : "  ";
-    if (p.hex_layout) line += std::string((y - e.miny) * (c.width + 1) / 2, ' ');  // a hex grid's rows lean
+    if (p.hex_layout) line += std::string((y - e.miny) * (width + 1) / 2, ' ');  // a hex grid's rows lean
     for (int x = e.minx; x <= e.maxx; ++x) {
       auto it = at.find({x, y});
       std::string t = it == at.end() ? "" : c.text[it->second];
-      line += it == at.end() ? fmt::format("{:>{}} ", t, c.width)
-                             : c.shown(it->second, fmt::format("{:>{}}", t, c.width)) + " ";
+      line += it == at.end() ? fmt::format("{:>{}} ", t, width)
+                             : c.shown(it->second, fmt::format("{:>{}}", t, width)) + " ";
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + "\n";
   }
   if (p.coordinates) {
     std::string line = std::string(margin + 3, ' ');
-    for (int x = e.minx; x <= e.maxx; ++x) line += fmt::format("{:>{}} ", column_of[x], c.width);
+    for (int x = e.minx; x <= e.maxx; ++x) line += fmt::format("{:>{}} ", column_of[x], width);
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + "\n";
   }

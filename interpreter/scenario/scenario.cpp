@@ -52,6 +52,9 @@ class Runner {
     if (kind == lang::ValueKind::Site)
       for (int i = 0; i < p.num_sites; ++i)
         if (p.sites[i].label == t) return i;
+    if (kind == lang::ValueKind::Direction)
+      for (size_t i = 0; i < p.direction_names.size(); ++i)
+        if (p.direction_names[i] == t) return static_cast<int32_t>(i);
     fail(n, fmt::format("'{}' is not a value here", t),
          kind == lang::ValueKind::Player ? fmt::format("seats: {}", fmt::join(p.seat_names, ", "))
                                          : "use a number, true or false");

@@ -100,8 +100,11 @@ struct list_lit : p::seq<lbrack, nest<p::opt<p::list<expr, comma>>>, p::must<rbr
 struct paren_expr : p::seq<lparen, nest<p::must<expr>>, p::must<rparen>> {};
 struct agg_kind : p::sor<kw_sum, kw_count, kw_any, kw_all, kw_min, kw_max> {};
 struct agg_filter : p::seq<kw_where, p::must<expr>> {};
+// `while COND` after a loop's domain: the loop stops at the first element where COND is false.
+struct loop_while : p::seq<kw_while, p::must<expr>> {};
 struct aggregate
-    : p::seq<agg_kind, lparen, nest<ident, kw_in, p::must<domain>, p::opt<agg_filter>, p::must<colon>, p::must<expr>>,
+    : p::seq<agg_kind, lparen,
+             nest<ident, kw_in, p::must<domain>, p::opt<loop_while>, p::opt<agg_filter>, p::must<colon>, p::must<expr>>,
              p::must<rparen>> {};
 struct variable : ident {};
 struct primary : p::sor<integer, bool_lit, string_lit, aggregate, list_lit, paren_expr, variable> {};
@@ -185,8 +188,8 @@ struct else_part : p::seq<kw_else, p::must<block>> {};
 struct if_stmt : p::seq<kw_if, p::must<expr>, p::must<block>, p::star<elif_part>, p::opt<else_part>> {};
 struct while_stmt : p::seq<kw_while, p::must<expr>, p::must<block>> {};
 struct for_filter : p::seq<kw_where, p::must<expr>> {};
-struct for_stmt : p::seq<kw_for, p::must<ident>, p::must<kw_in>, p::must<domain>, p::opt<for_filter>, p::must<block>> {
-};
+struct for_stmt : p::seq<kw_for, p::must<ident>, p::must<kw_in>, p::must<domain>, p::opt<loop_while>,
+                         p::opt<for_filter>, p::must<block>> {};
 struct return_stmt : p::seq<kw_return, p::opt<p::not_at<rbrace>, expr>> {};
 struct emit_stmt : p::seq<kw_emit, p::must<ident>, p::must<call_suffix>> {};
 struct note_stmt : p::seq<kw_note, p::must<string_lit>> {};

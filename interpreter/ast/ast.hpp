@@ -49,8 +49,10 @@ struct Expr {
   lang::Operator op = lang::Operator::Add;     // Binary, Neg, Not: the operator (lang/operators.hpp)
   lang::Aggregate agg = lang::Aggregate::Sum;  // Aggregate: which
   std::vector<ExprPtr> kids;                   // operands, call arguments (kids[0] is the callee for Call/Index)
-  // Aggregate: `var` ranges over kids[0] (a domain), kids[1] is the body, kids[2] the optional filter.
+  // Aggregate: `var` ranges over kids[0] (a domain), kids[1] is the body, then the `where` filter
+  // if there is one, then the `while` condition if `stops` (loop_filter and loop_while read them).
   std::string var;
+  bool stops = false;
   Span var_span;
   int depth = 1;  // levels of this tree (1: a leaf), bounded by lang::kMaxNesting when parsed
   // Checker annotations.
@@ -103,13 +105,14 @@ struct Stmt {
   std::string name;                         // Let/For: variable; Emit: event; EndGame: by
   lang::Assign assign = lang::Assign::Set;  // Assign: =, += or -=
   Span name_span;
-  std::vector<ExprPtr> exprs;  // Let: value; Assign: target, value; If: conditions; For: domain, filter?;
+  std::vector<ExprPtr> exprs;  // Let: value; Assign: target, value; If: conditions; For: domain, filter?, while?;
                                // Return: value?; Emit/Call: the call expr; Add: site, region; Finish: players
   std::vector<Block> blocks;   // If: one per condition, plus the else block; While/For: body
   bool has_else = false;
-  std::string text;  // Note: the message
-  int slot = -1;     // Let/For: local slot (checker)
-  int sym = -1;      // EndGame: score symbol; Emit: event symbol
+  bool stops = false;  // For: the last of exprs is a `while` condition
+  std::string text;    // Note: the message
+  int slot = -1;       // Let/For: local slot (checker)
+  int sym = -1;        // EndGame: score symbol; Emit: event symbol
   // EndGame's `points NAME` (empty without it) and its symbol (checker).
   std::string points;
   Span points_span;
@@ -270,5 +273,16 @@ struct Module {
 };
 
 const char* decl_kind_name(DeclKind k);
+
+// A loop's `where` filter and `while` condition, or null: an aggregate's come after its body, a
+// `for` statement's after its domain, the filter first.
+inline Expr* loop_filter(const std::vector<ExprPtr>& parts, size_t first, bool stops) {
+  return parts.size() > first + (stops ? 1 : 0) ? parts[first].get() : nullptr;
+}
+inline Expr* loop_while(const std::vector<ExprPtr>& parts, bool stops) { return stops ? parts.back().get() : nullptr; }
+inline Expr* loop_filter(const Expr& agg) { return loop_filter(agg.kids, 2, agg.stops); }
+inline Expr* loop_while(const Expr& agg) { return loop_while(agg.kids, agg.stops); }
+inline Expr* loop_filter(const Stmt& s) { return loop_filter(s.exprs, 1, s.stops); }
+inline Expr* loop_while(const Stmt& s) { return loop_while(s.exprs, s.stops); }
 
 }  // namespace keli::ast

@@ -37,6 +37,7 @@ class Copier {
     out->kids = exprs(e->kids);
     out->var = e->var;
     out->var_span = span(e->var_span);
+    out->stops = e->stops;
     out->depth = e->depth;
     out->type = e->type;
     out->enum_id = e->enum_id;
@@ -67,6 +68,7 @@ class Copier {
     out->blocks.reserve(s->blocks.size());
     for (const auto& b : s->blocks) out->blocks.push_back(block(b));
     out->has_else = s->has_else;
+    out->stops = s->stops;
     out->text = s->text;
     out->slot = s->slot;
     out->sym = s->sym;

@@ -88,7 +88,8 @@ ExprPtr Builder::conditional(const Node& n) {  // if C then A else B: kids C, A,
   return e;
 }
 
-// sum(x in D where F: B): kids are the domain, the body, then the filter if there is one.
+// sum(x in D while W where F: B): kids are the domain, the body, then the filter and the `while`
+// condition, each if there is one.
 ExprPtr Builder::aggregate(const Node& n) {
   auto e = make(ExprKind::Aggregate, n);
   e->agg = known(lang::find_aggregate(word(child<g::agg_kind>(n))), n);
@@ -98,6 +99,10 @@ ExprPtr Builder::aggregate(const Node& n) {
   e->kids.push_back(expr(expression(n, 0)));  // domain
   e->kids.push_back(expr(expression(n, 1)));  // body
   if (const Node* f = optional_child<g::agg_filter>(n)) e->kids.push_back(expr(expression(*f)));
+  if (const Node* w = optional_child<g::loop_while>(n)) {
+    e->kids.push_back(expr(expression(*w)));
+    e->stops = true;
+  }
   return e;
 }
 

@@ -105,7 +105,8 @@ StmtPtr Builder::while_statement(const Node& n) {
   return s;
 }
 
-// for NAME in DOMAIN where FILTER { ... }: exprs are the domain, then the filter if there is one.
+// for NAME in DOMAIN while W where FILTER { ... }: exprs are the domain, then the filter and the
+// `while` condition, each if there is one.
 StmtPtr Builder::for_statement(const Node& n) {
   auto s = mk(StmtKind::For, n);
   const Node& name_node = child<g::ident>(n);
@@ -113,6 +114,10 @@ StmtPtr Builder::for_statement(const Node& n) {
   s->name_span = span_of(name_node);
   s->exprs.push_back(expr(expression(n)));
   if (const Node* f = optional_child<g::for_filter>(n)) s->exprs.push_back(expr(expression(*f)));
+  if (const Node* w = optional_child<g::loop_while>(n)) {
+    s->exprs.push_back(expr(expression(*w)));
+    s->stops = true;
+  }
   s->blocks.push_back(block(child<g::block>(n)));
   return s;
 }

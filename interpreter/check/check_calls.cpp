@@ -102,12 +102,14 @@ Type Checker::check_call(Expr& e, bool as_statement) {
   int b = find_builtin(callee.text);
   if (b >= 0 && g < 0 && !builtin_here(callee.text)) {
     needs_directions(callee.span, fmt::format("'{}'", callee.text));
-    for (size_t i = 1; i < e.kids.size(); ++i) expr(*e.kids[i]);
+    for (size_t i = 1; i < e.kids.size(); ++i)
+      if (!names_table(*e.kids[i])) expr(*e.kids[i]);  // a search's table is named, not read
     return Type::Error;
   }
   if (b >= 0 && g < 0) {
     const auto& info = builtin_info(static_cast<Builtin>(b));
     e.ref = b;
+    if (lang::is_search(static_cast<Builtin>(b))) return search_call(e);
     std::vector<Type> types(info.args, info.args + info.arity);
     check_args(types, fmt::format("'{}'", callee.text));
     if (info.where == Where::Build && where_ != Where::Build)

@@ -415,10 +415,7 @@ Type Checker::aggregate(Expr& e) {
   e.sym = declare(e.var, elem, -1, e.var_span);
   iterate(*e.kids[0], true);
   std::set<int> saved = narrowed_;
-  if (e.kids.size() > 2) {
-    want_type(*e.kids[2], Type::Bool, "a 'where' filter");
-    narrow(*e.kids[2], true);  // the body is read only where the filter holds
-  }
+  loop_conditions(ast::loop_while(e), ast::loop_filter(e));
   Type result;
   const char* word = lang::aggregate_word(e.agg);
   if (e.agg == lang::Aggregate::Sum || e.agg == lang::Aggregate::Min || e.agg == lang::Aggregate::Max) {

@@ -59,6 +59,48 @@ bool Checker::builtin_here(const std::string& name) const {
   return !lang::is_geometry_name(name) || c_.directions_decl != nullptr;
 }
 
+// Whether e is the bare name of a table (a `var` or `const` with dimensions), marked used: what a
+// search's first argument must be, and never checked as a value (it is not indexed).
+bool Checker::names_table(const Expr& e) {
+  const int g = e.kind == ExprKind::Name ? c_.lookup(e.text) : -1;
+  if (g < 0 || (c_.syms[g].kind != SymKind::Var && c_.syms[g].kind != SymKind::Const) || !c_.syms[g].decl ||
+      c_.syms[g].decl->dims.empty())
+    return false;
+  c_.syms[g].used = true;
+  return true;
+}
+
+// `group(T, s)` or `border(T, s)`: T names a table of the state with a cell per site (read whole by
+// the search, so never indexed here), s is a site; the result is a domain of sites.
+Type Checker::search_call(Expr& e) {
+  const std::string& name = e.kids[0]->text;
+  needs_play(e.kids[0]->span, fmt::format("'{}(...)'", name));
+  if (e.kids.size() != 3) {
+    diags_.report(Code::wrong_arity, e.span,
+                  fmt::format("'{}' takes 2 arguments, but {} given", name, count_is(e.kids.size() - 1)),
+                  fmt::format("'{}(stone, s)': a table with a cell per site, and the site to search from", name));
+    for (size_t i = 1; i < e.kids.size(); ++i)
+      if (!names_table(*e.kids[i])) expr(*e.kids[i]);
+    return Type::Error;
+  }
+  Expr& table = *e.kids[1];
+  const int g = names_table(table) ? c_.lookup(table.text) : -1;
+  const Symbol* sym = g >= 0 ? &c_.syms[g] : nullptr;
+  if (!sym && expr(table) == Type::Error) {
+    // an unknown name: reported as such
+  } else if (!sym || sym->kind != SymKind::Var || sym->decl->dims.size() != 1 || sym->decl->dims[0].type != "site") {
+    diags_.report(Code::type_mismatch, table.span,
+                  fmt::format("the first argument of '{}' must name a table of the state with a cell per site", name),
+                  "declare it 'var stone: player or none per site'; the search joins sites whose cells are equal");
+  } else {
+    table.sym = g;
+    table.type = sym->type;
+  }
+  want_type(*e.kids[2], Type::Site, fmt::format("the site '{}' searches from", name).c_str());
+  e.enum_id = static_cast<int>(Type::Site);
+  return Type::Domain;
+}
+
 // Expands the `directions` declaration into c_.directions and declares each as a symbol.
 void Checker::collect_directions() {
   ast::Decl* d = c_.directions_decl;

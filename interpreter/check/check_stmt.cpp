@@ -62,6 +62,17 @@ void Checker::while_statement(Stmt& s) {
   restore(saved, mark);
 }
 
+void Checker::loop_conditions(Expr* stop, Expr* filter) {
+  if (stop) {
+    want_type(*stop, Type::Bool, "a loop's 'while' condition");
+    narrow(*stop, true);  // the filter and the body are read only while it holds
+  }
+  if (filter) {
+    want_type(*filter, Type::Bool, "a 'where' filter");
+    narrow(*filter, true);
+  }
+}
+
 void Checker::for_statement(Stmt& s) {
   size_t mark = scope_.size();
   Type elem = domain(*s.exprs[0]);
@@ -70,10 +81,7 @@ void Checker::for_statement(Stmt& s) {
   size_t assigned_mark = assigned_.size();
   unnarrow_assigned(s.blocks[0]);
   iterate(*s.exprs[0], true);
-  if (s.exprs.size() > 1) {
-    want_type(*s.exprs[1], Type::Bool, "a 'where' filter");
-    narrow(*s.exprs[1], true);
-  }
+  loop_conditions(ast::loop_while(s), ast::loop_filter(s));
   block(s.blocks[0]);
   iterate(*s.exprs[0], false);
   restore(saved, assigned_mark);

@@ -66,7 +66,9 @@ class Checker {
   void collect_directions();
   void check_geometry();
   bool builtin_here(const std::string& name) const;
-  void needs_directions(Span span, const std::string& what);  // a geometry name is built in only with `directions`
+  void needs_directions(Span span, const std::string& what);
+  ast::Type search_call(ast::Expr& e);   // `group(T, s)`, `border(T, s)`
+  bool names_table(const ast::Expr& e);  // a geometry name is built in only with `directions`
   void set_once(ast::Decl*& slot, ast::Decl& d, bool from_variant);
   // declarations (checker.cpp)
   void type_symbols();
@@ -148,6 +150,9 @@ class Checker {
   void assign(ast::Stmt& s);
   void if_statement(ast::Stmt& s);
   void while_statement(ast::Stmt& s);
+  // A loop's `while` condition and `where` filter (either null), in the order they are tested;
+  // each narrows what follows it.
+  void loop_conditions(ast::Expr* stop, ast::Expr* filter);
   void for_statement(ast::Stmt& s);
   void return_statement(ast::Stmt& s);
   void emit_statement(ast::Stmt& s);

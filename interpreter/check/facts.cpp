@@ -206,10 +206,11 @@ bool Checker::fact_shape(ast::Decl& d, FactShape& f) {
   auto element = type_domain(*agg.kids[0]);
   if (!element)
     return bad(agg.kids[0]->span, "it must range over all 'pieces', 'sites' or 'seats' (filter with 'where')");
+  if (agg.stops) return bad(ast::loop_while(agg)->span, "it counts every key: it may not stop early with 'while'");
   f.aggregate = &agg;
   f.element = *element;
   std::vector<const Expr*> parts;
-  if (agg.kids.size() > 2 && agg.kids[2]) conjuncts(*agg.kids[2], parts);
+  if (const Expr* filter = ast::loop_filter(agg)) conjuncts(*filter, parts);
   if (agg.agg == lang::Aggregate::Count)
     conjuncts(*agg.kids[1], parts);
   else

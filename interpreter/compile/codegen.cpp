@@ -2,9 +2,11 @@
 // Which fields each node kind uses is the vocabulary's table, lang/nodes.hpp.
 #include "compile/codegen.hpp"
 
-#include "lang/limits.hpp"
+#include <fmt/format.h>
 
 #include <algorithm>
+
+#include "lang/limits.hpp"
 
 namespace keli::compile {
 using ast::ExprKind;
@@ -86,6 +88,8 @@ int CodeGen::domain(const ast::Expr& e, int base) {
     out_.code[n].k[1] = hi;
     return n;
   }
+  if (e.kind == ExprKind::Call && e.ref >= 0 && e.sym < 0 && lang::is_search(static_cast<lang::Builtin>(e.ref)))
+    return search_domain(e, base);
   if (e.type == ast::Type::Domain && static_cast<ast::Type>(e.enum_id) == ast::Type::Direction) {
     int n = node(Op::DomRange, e.span);  // `directions`: 0 .. D-1
     out_.code[n].k[0] = immediate(0, e.span);
@@ -218,6 +222,25 @@ int CodeGen::geometry(const ast::Expr& e, const std::vector<int>& args) {
   return n;
 }
 
+// `group(T, s)`, `border(T, s)`: storage for two sets of sites after every frame laid out so far
+// (as a collection's: no body runs twice at once, so one block serves every run of the loop), the
+// state table read whole by the search (lang/collections.hpp's coll_flood).
+int CodeGen::search_domain(const ast::Expr& e, int base) {
+  const int site = expr(*e.kids[2], base);
+  const int64_t cap = out_.num_sites;
+  const int64_t slots = 2 * lang::coll_slots(lang::CollKind::Set, cap);
+  if (reserve_slots) reserve_slots(slots, e.span, fmt::format("'{}'", e.kids[0]->text));
+  int n = node(Op::DomSearch, e.span);
+  out_.code[n].a = out_.locals;
+  out_.code[n].b = table_index(out_.vars, e.kids[1]->sym);
+  out_.code[n].c = static_cast<int32_t>(cap);
+  out_.code[n].aux = static_cast<lang::Builtin>(e.ref) == lang::Builtin::border ? 1 : 0;
+  out_.code[n].k[0] = site;
+  out_.collection_storage.push_back(out_.locals);
+  out_.locals += static_cast<int>(slots);
+  return n;
+}
+
 int CodeGen::call(const ast::Expr& e, int base) {
   if (e.coll_fn >= 0) return collection_call(e, base);
   std::vector<int> a;
@@ -271,12 +294,16 @@ int CodeGen::aggregate(const ast::Expr& e, int base) {
   Op op = aggregate_node(e.agg);
   int d = domain(*e.kids[0], base);
   int body = expr(*e.kids[1], base);
-  int filter = e.kids.size() > 2 ? expr(*e.kids[2], base) : -1;
+  const ast::Expr* f = ast::loop_filter(e);
+  const ast::Expr* w = ast::loop_while(e);
+  int filter = f ? expr(*f, base) : -1;
+  int stop = w ? expr(*w, base) : -1;
   int n = node(op, e.span);
   out_.code[n].a = base + e.sym;
   out_.code[n].k[0] = d;
   out_.code[n].k[1] = body;
   out_.code[n].k[2] = filter;
+  out_.code[n].k[kLoopWhile] = stop;
   return n;
 }
 
@@ -384,13 +411,17 @@ int CodeGen::while_statement(const ast::Stmt& s, int base) {
 
 int CodeGen::for_statement(const ast::Stmt& s, int base) {
   int d = domain(*s.exprs[0], base);
-  int filter = s.exprs.size() > 1 ? expr(*s.exprs[1], base) : -1;
+  const ast::Expr* f = ast::loop_filter(s);
+  const ast::Expr* w = ast::loop_while(s);
+  int filter = f ? expr(*f, base) : -1;
+  int stop = w ? expr(*w, base) : -1;
   int body = block(s.blocks[0], base);
   int n = node(Op::For, s.span);
   out_.code[n].a = base + s.slot;
   out_.code[n].k[0] = d;
   out_.code[n].k[1] = body;
   out_.code[n].k[2] = filter;
+  out_.code[n].k[kLoopWhile] = stop;
   return n;
 }
 

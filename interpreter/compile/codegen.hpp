@@ -28,6 +28,9 @@ class CodeGen {
   // The lowest value and the capacity of what a `let NAME: list of T` holds (set by the compiler,
   // which knows the board); without it, one value from 0.
   std::function<std::pair<int64_t, int64_t>(const ast::Stmt&)> collection_domain;
+  // Counts `slots` more local slots of collections and searches against kMaxCollectionSlots,
+  // reporting the first use past it at `at` (set by the compiler; without it, nothing counted).
+  std::function<void(int64_t slots, Span at, const std::string& what)> reserve_slots;
 
  private:
   int node(Op op, Span span);
@@ -37,6 +40,7 @@ class CodeGen {
   int name(const ast::Expr& e, int base);
   int call(const ast::Expr& e, int base);
   int geometry(const ast::Expr& e, const std::vector<int>& args);
+  int search_domain(const ast::Expr& e, int base);  // group(T, s), border(T, s)
   int unary(const ast::Expr& e, int base);
   int binary(const ast::Expr& e, int base);
   int conditional(const ast::Expr& e, int base);

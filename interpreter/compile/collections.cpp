@@ -64,15 +64,21 @@ bool CodeGen::names_collection(const ast::Expr& e) {
 // piece (while the board is built, as many sites as a board may make), or a range known before play.
 std::pair<int64_t, int64_t> Compiler::collection_domain(const ast::Stmt& s, const Program& out, bool building) {
   auto [low, cap] = collection_range(s, out, building);
+  if (reserve_slots(lang::coll_slots(s.coll, cap), s.name_span, fmt::format("'{}'", s.name))) return {low, cap};
+  return {low, 1};  // over the bound: each takes one slot, and the game does not compile
+}
+
+bool Compiler::reserve_slots(int64_t slots, Span at, const std::string& what) {
   const int64_t before = collection_slots;
-  collection_slots += lang::coll_slots(s.coll, cap);
-  if (collection_slots <= lang::kMaxCollectionSlots) return {low, cap};
-  if (before <= lang::kMaxCollectionSlots)  // the first over the bound is reported; each takes one slot
-    diags.report(Code::too_large, s.name_span,
-                 fmt::format("the game's lists and sets take more than {} local slots with '{}'",
-                             lang::kMaxCollectionSlots, s.name),
-                 "each takes a slot per value it may hold (a set two): declare fewer, or narrow their ranges");
-  return {low, 1};
+  collection_slots += slots;
+  if (collection_slots <= lang::kMaxCollectionSlots) return true;
+  if (before <= lang::kMaxCollectionSlots)  // the first over the bound is reported
+    diags.report(Code::too_large, at,
+                 fmt::format("the game's lists, sets and searches take more than {} local slots with {}",
+                             lang::kMaxCollectionSlots, what),
+                 "each takes a slot per value it may hold (a set or a search two, a border four): declare fewer, "
+                 "or narrow their ranges");
+  return false;
 }
 
 std::pair<int64_t, int64_t> Compiler::collection_range(const ast::Stmt& s, const Program& out, bool building) {

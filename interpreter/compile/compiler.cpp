@@ -38,6 +38,7 @@ std::shared_ptr<Program> Compiler::run(const ParamSettings& settings) {
 
   CodeGen gen(*out, ck, values);
   gen.collection_domain = [this, &out](const ast::Stmt& s) { return collection_domain(s, *out, false); };
+  gen.reserve_slots = [this](int64_t slots, Span at, const std::string& what) { reserve_slots(slots, at, what); };
   for (size_t i = 0; i < ck.phases.size(); ++i) gen.phase_ids[ck.phases[i]->sym] = static_cast<int>(i);
   for (size_t i = 0; i < ck.events.size(); ++i) gen.event_ids[ck.events[i]->sym] = static_cast<int>(i);
   compile_handlers(gen, *out);

@@ -45,6 +45,7 @@ struct Compiler {
   void label_sites(Program& out);
   // collections.cpp: what a local collection holds, as (lowest value, capacity)
   std::pair<int64_t, int64_t> collection_domain(const ast::Stmt& s, const Program& out, bool building);
+  bool reserve_slots(int64_t slots, Span at, const std::string& what);  // false past kMaxCollectionSlots
   std::pair<int64_t, int64_t> collection_range(const ast::Stmt& s, const Program& out, bool building);
   // table_literals.cpp: initial values, one for every entry or a literal per dimension
   std::vector<int64_t> initial_entries(const ast::Decl& d, const VarInfo& t, bool building);

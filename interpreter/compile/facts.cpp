@@ -46,7 +46,7 @@ class FactFinder : NodeTools {
       default: return idx;
     }
     int64_t first, last;
-    if (n.k[2] >= 0 || !range(n.k[0], first, last) || first > last) return idx;
+    if (n.k[2] >= 0 || n.k[kLoopWhile] >= 0 || !range(n.k[0], first, last) || first > last) return idx;
     int cell = f.sums ? count_read(n.k[1]) : test(n.k[1], f);
     if (cell < 0) return idx;
     const Node& g = p_.code[cell];

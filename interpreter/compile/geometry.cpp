@@ -62,7 +62,9 @@ void Compiler::label_sites(Program& out) {
   std::map<std::string, int> named;
   for (size_t i = 0; i < out.sites.size(); ++i) {
     SiteInfo& s = out.sites[i];
-    s.label = column_name(s.x - min_x, skip) + std::to_string(from_top ? s.y - min_y + 1 : max_y - s.y + 1);
+    s.column = column_name(s.x - min_x, skip);
+    s.row = from_top ? s.y - min_y + 1 : max_y - s.y + 1;
+    s.label = s.column + std::to_string(s.row);
     if (auto [it, fresh] = named.emplace(s.label, static_cast<int>(i)); !fresh) {
       diags.report(Code::eval_error, k->span,
                    fmt::format("sites {} and {} are both drawn at ({}, {}): coordinates would name both {}", it->second,
@@ -88,16 +90,6 @@ void Compiler::build_geometry(Program& out) {
                    "directions need each site drawn at a point of its own");
       return;
     }
-  // Each ray and neighbour list keeps where each site stands in it (as every region does): that
-  // index, a cell per site per list, is bounded as a table is.
-  if (int64_t cells = int64_t{sites} * (dirs + 1) * sites; cells > lang::kMaxTableCells) {
-    diags.report(Code::too_large, ck.directions_decl->span,
-                 fmt::format("{} sites and {} directions make {} cells of rays and neighbours, more than {} "
-                             "(kMaxTableCells)",
-                             sites, dirs, cells, lang::kMaxTableCells),
-                 "a board of up to about 1300 sites takes eight directions");
-    return;
-  }
   auto step = [&](int s, int d) {
     auto it = at.find({int64_t{out.sites[s].x} + out.direction_steps[d].first,
                        int64_t{out.sites[s].y} + out.direction_steps[d].second});
@@ -122,11 +114,23 @@ void Compiler::build_geometry(Program& out) {
   r.name = "ray";
   r.base = static_cast<int>(out.regions.size());
   r.or_none = false;
+  // The rays' sites together, with the neighbours' (at most one a direction), are bounded as a
+  // table's cells are: a board of long lines in many directions grows as sites times lines.
+  int64_t cells = int64_t{sites} * dirs;
   for (int s = 0; s < sites; ++s)
     for (int d = 0; d < dirs; ++d) {
       std::vector<int32_t> ray;
       for (int n = step(s, d); n != lang::kNoneValue && static_cast<int>(ray.size()) < sites; n = step(n, d))
         ray.push_back(n);
+      cells += static_cast<int64_t>(ray.size());
+      if (cells > lang::kMaxTableCells) {
+        diags.report(Code::too_large, ck.directions_decl->span,
+                     fmt::format("{} sites and {} directions make more than {} sites of rays and neighbours "
+                                 "(kMaxTableCells)",
+                                 sites, dirs, lang::kMaxTableCells),
+                     "a square board of up to about 150 by 150 takes eight directions");
+        return;
+      }
       out.regions.push_back(std::move(ray));
     }
   out.ray_table = static_cast<int>(out.region_tables.size());
@@ -146,11 +150,7 @@ void Compiler::build_geometry(Program& out) {
     out.regions.push_back(std::move(near));
   }
   out.neighbour_table = static_cast<int>(out.region_tables.size());
-  out.region_tables.push_back(nb);
-  out.region_index.resize(out.regions.size(), std::vector<int16_t>(static_cast<size_t>(sites), -1));
-  for (size_t i = static_cast<size_t>(r.base); i < out.regions.size(); ++i)
-    for (size_t j = out.regions[i].size(); j-- > 0;)
-      out.region_index[i][static_cast<size_t>(out.regions[i][j])] = static_cast<int16_t>(j);
+  out.region_tables.push_back(nb);  // no region_index entries: Program::region_position scans these
 }
 
 }  // namespace keli::compile

@@ -190,8 +190,11 @@ class Optimizer : NodeTools {
       case Op::AggMax: {
         // An aggregate writes nothing while it runs (unless its body calls a writer): index it.
         std::vector<int8_t> memo(p_.callables.size(), -1);
-        if (writes(n.k[1], memo) || writes(n.k[2], memo)) break;
-        if (takes_from_collection(n.k[1]) || takes_from_collection(n.k[2])) break;
+        const int stop = n.k[kLoopWhile];
+        if (writes(n.k[1], memo) || writes(n.k[2], memo) || writes(stop, memo)) break;
+        if (takes_from_collection(n.k[1]) || takes_from_collection(n.k[2]) || takes_from_collection(stop)) break;
+        // A loop that stops early reads its domain in order and whole: no index or kept count.
+        if (stop >= 0) break;
         // A count the engine can keep needs no loop at all (compile/facts.cpp).
         if (int fact = keep_fact(p_, idx); fact != idx) return fact;
         int dom = n.k[0], filter = n.k[2];

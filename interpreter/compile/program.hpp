@@ -20,9 +20,12 @@ namespace keli::compile {
 // The node kinds and the operands each uses are the vocabulary's table (lang/nodes.hpp).
 using Op = lang::NodeKind;
 
-// The child slots of a node: three for the widest expressions (Cond, aggregates), and one index per
+// The child slots of a node: four for the widest expressions (loops: kLoopWhile), and one index per
 // dimension for a table's cell.
-inline constexpr int kNodeKids = lang::kMaxTableDims > 3 ? lang::kMaxTableDims : 3;
+inline constexpr int kNodeKids = lang::kMaxTableDims > 4 ? lang::kMaxTableDims : 4;
+// A loop's kid that holds its `while` condition (For and Agg*: k0 domain, k1 body, k2 filter).
+inline constexpr int kLoopWhile = 3;
+static_assert(kLoopWhile < kNodeKids);
 
 // One node; lang/nodes.hpp says which fields each kind uses.
 struct Node {
@@ -188,6 +191,9 @@ enum class FactRead : uint8_t { Count, Any, All, Tally };
 struct SiteInfo {
   int x = 0, y = 0;
   std::string label;
+  // With `coordinates`: the label's column letters and row number (`e4`: e and 4), for margins.
+  std::string column;
+  int64_t row = 0;
 };
 
 // Fixed slots at the start of every state.
@@ -243,8 +249,21 @@ struct Program {
   size_t declared_region_tables() const {
     return ray_table >= 0 ? static_cast<size_t>(ray_table) : region_tables.size();
   }
-  std::vector<std::vector<int32_t>> regions;       // region/track instance -> sites in order
-  std::vector<std::vector<int16_t>> region_index;  // instance -> site -> first position or -1
+  std::vector<std::vector<int32_t>> regions;  // region/track instance -> sites in order
+  // Instance -> site -> first position or -1, for the game's own regions only: the geometry's rays
+  // and neighbours (numbered after them) are a handful of sites each, and a dense index of them
+  // would grow as sites squared times directions (1.3 MB for a 19x19 board), so they are scanned.
+  std::vector<std::vector<int16_t>> region_index;
+  // Where site s first stands in region r, or -1.
+  int64_t region_position(int r, int64_t s) const {
+    if (s < 0 || s >= num_sites) return -1;
+    if (static_cast<size_t>(r) < region_index.size())
+      return region_index[static_cast<size_t>(r)][static_cast<size_t>(s)];
+    const auto& list = regions[static_cast<size_t>(r)];
+    for (size_t i = 0; i < list.size(); ++i)
+      if (list[i] == s) return static_cast<int64_t>(i);
+    return -1;
+  }
   std::vector<int64_t> consts;
   std::vector<VarInfo> vars;  // state variables, declared order
   std::vector<VarInfo> const_tables;

@@ -61,8 +61,10 @@ std::string expr_text(const ast::Expr& e) {
     case ExprKind::Cond:
       return "if " + expr_text(*e.kids[0]) + " then " + expr_text(*e.kids[1]) + " else " + expr_text(*e.kids[2]);
     case ExprKind::Aggregate: {
-      std::string filter = e.kids.size() > 2 ? " where " + expr_text(*e.kids[2]) : "";
-      return fmt::format("{}({} in {}{}: {})", lang::aggregate_word(e.agg), e.var, expr_text(*e.kids[0]), filter,
+      const ast::Expr* stop = ast::loop_while(e);
+      const ast::Expr* filter = ast::loop_filter(e);
+      return fmt::format("{}({} in {}{}{}: {})", lang::aggregate_word(e.agg), e.var, expr_text(*e.kids[0]),
+                         stop ? " while " + expr_text(*stop) : "", filter ? " where " + expr_text(*filter) : "",
                          expr_text(*e.kids[1]));
     }
     case ExprKind::List: return "[" + joined(e.kids, 0) + "]";

@@ -25,7 +25,9 @@ enum class Where : uint8_t { Any, Build, Play };
   X(new_site, "site", 2, Site, Int, Int, Build, "a new site, drawn at column x, row y")                     \
   X(step, "step", 2, SiteOrNone, Site, Direction, Play, "the site one step from s in direction d, or none") \
   X(ray, "ray", 2, Region, Site, Direction, Play, "the sites beyond s in direction d, nearest first")       \
-  X(neighbours, "neighbours", 1, Region, Site, Void, Play, "the sites one step from s, in direction order")
+  X(neighbours, "neighbours", 1, Region, Site, Void, Play, "the sites one step from s, in direction order") \
+  X(group, "group", 2, Domain, Void, Site, Play, "the sites joined to s through like cells of a table")     \
+  X(border, "border", 2, Domain, Void, Site, Play, "the sites next to group(T, s), outside it")
 
 enum class Builtin : uint8_t {
 #define KELI_BUILTIN_ENUM(id, name, arity, res, a0, a1, where, doc) id,
@@ -82,8 +84,12 @@ int find_builtin_var(std::string_view name);
 // that declares `directions`; elsewhere, and wherever a game defines the name itself, ordinary
 // names (so files written before them keep their own `ray` or `step`).
 inline bool is_geometry_name(std::string_view name) {
-  return name == "step" || name == "ray" || name == "neighbours" || name == "directions";
+  return name == "step" || name == "ray" || name == "neighbours" || name == "directions" || name == "group" ||
+         name == "border";
 }
+// The searches, whose first argument names a table of the state with a cell per site (its `Void`
+// above), and whose result is a domain of sites, for loops and aggregates only.
+inline bool is_search(Builtin b) { return b == Builtin::group || b == Builtin::border; }
 
 // Limits a game may declare with `limit NAME N` (at most one of each per file; a variant's wins).
 #define KELI_GAME_LIMITS(X)                                                                            \

@@ -76,6 +76,11 @@ inline int64_t index_of(const int32_t* list, int n, int64_t site) {
     if (list[i] == site) return i;
   return -1;
 }
+// The site after site on a list, wrapping round, or -1 when the site is not on it.
+inline int64_t next_of(const int32_t* list, int n, int64_t site) {
+  const int64_t i = index_of(list, n, site);
+  return i < 0 ? -1 : list[(i + 1) % n];
+}
 // As runtime/machine_domains.cpp's leading_below: how many first elements of an ascending
 // domain (a list, or the numbers lo, lo + 1, ...) are below the bound (or equal, inclusive).
 inline int below_list(const int32_t* list, int n, int64_t bound, bool inclusive) {
@@ -133,9 +138,10 @@ void Emitter::tables() {
     ro.push_back(static_cast<int32_t>(rs.size()));
     rn.push_back(static_cast<int32_t>(p_.regions[r].size()));
     rs.insert(rs.end(), p_.regions[r].begin(), p_.regions[r].end());
+    if (r >= p_.region_index.size()) continue;  // the geometry's: scanned (Program::region_position)
     const auto& list = p_.regions[r];
     for (int site = 0; site < p_.num_sites; ++site) {
-      const int16_t pos = site < static_cast<int>(p_.region_index[r].size()) ? p_.region_index[r][site] : int16_t(-1);
+      const int16_t pos = p_.region_index[r][site];
       rx.push_back(pos);
       nx.push_back(pos < 0 ? -1 : list[(static_cast<size_t>(pos) + 1) % list.size()]);
     }

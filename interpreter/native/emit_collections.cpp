@@ -3,6 +3,7 @@
 // fault is reported with the values the interpreter's message names.
 #include <fmt/format.h>
 
+#include "lang/collections.hpp"
 #include "native/emitter.hpp"
 
 namespace keli::native {
@@ -16,6 +17,27 @@ std::string kind(const Node& n) { return fmt::format("static_cast<keli::lang::Co
 
 // The storage, kind and capacity: what coll_value takes before the position.
 std::string Emitter::collection_args(const Node& n) { return fmt::format("{}, {}, {}", storage(n), kind(n), n.c); }
+
+// `group(T, s)` or `border(T, s)`: the search of lang/collections.hpp the interpreter runs
+// (runtime/machine_domains.cpp), over the state's cells of T and the neighbour lists, into the
+// node's storage, opened as a local set is; a site off the board is T's index error there too.
+Emitter::Dom Emitter::search_domain(const Node& n, int idx, const std::string& size) {
+  const compile::VarInfo& t = p_.vars[n.b];
+  const int nb = p_.region_tables[p_.neighbour_table].base;
+  const int64_t set_slots = lang::coll_slots(lang::CollKind::Set, n.c);
+  const std::string from = expr(n.k[0]);
+  line(fmt::format("if ({} < 0 || {} >= {}) {};", from, from, p_.num_sites, fault(idx, "KELI_FAULT_INDEX", "0", from)));
+  line(fmt::format(
+      "keli::lang::coll_flood(L + {}, L + {}, {}, s + {}, {}, {}, [](int64_t t, int* k) {{ *k = RN[{} + t]; "
+      "return RS + RO[{} + t]; }});",
+      n.a, n.a + set_slots, n.c, t.base, from, n.aux ? "true" : "false", nb, nb));
+  Dom d;
+  d.size = size;
+  d.coll = fmt::format("L + {}, keli::lang::CollKind::Set, {}", n.a, n.c);
+  line(fmt::format("const int {} = static_cast<int>(keli::lang::coll_size(L + {}, keli::lang::CollKind::Set));", size,
+                   n.a));
+  return d;
+}
 
 // `x in C`, C[i], size(C), first(C), ..., take_last(C).
 std::string Emitter::collection_expr(const Node& n, int idx) {

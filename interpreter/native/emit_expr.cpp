@@ -116,7 +116,8 @@ std::string Emitter::expr(int idx) {
       std::string site = expr(n.k[0]);
       std::string r = region_checked(idx, n.k[1]);
       return named(
-          fmt::format("{} >= 0 && {} < {} && RX[{} * {} + {}] >= 0", site, site, p_.num_sites, r, p_.num_sites, site));
+          fmt::format("{} >= 0 && {} < {} && ({} < {} ? RX[{} * {} + {}] : index_of(RS + RO[{}], RN[{}], {})) >= 0",
+                      site, site, p_.num_sites, r, p_.region_index.size(), r, p_.num_sites, site, r, r, site));
     }
     case Op::Call:
     case Op::CallStmt: return call(n, idx);
@@ -159,9 +160,11 @@ std::string Emitter::builtin(const Node& n, int idx) {
     case Builtin::next: {
       std::string r = region_checked(idx, n.k[0]);
       std::string site = expr(n.k[1]);
-      // NX: the site after each site of each region (-1 when the site is not on it).
-      line(fmt::format("const int64_t {} = {} < 0 || {} >= {} ? -1 : NX[{} * {} + {}];", t, site, site, p_.num_sites, r,
-                       p_.num_sites, site));
+      // NX: the site after each site of each of the game's regions (-1 when the site is not on it);
+      // the geometry's regions, after them, are scanned.
+      line(fmt::format(
+          "const int64_t {} = {} < 0 || {} >= {} ? -1 : {} < {} ? NX[{} * {} + {}] : next_of(RS + RO[{}], RN[{}], {});",
+          t, site, site, p_.num_sites, r, p_.region_index.size(), r, p_.num_sites, site, r, r, site));
       line(fmt::format("if ({} < 0) {};", t, fault(idx, "KELI_FAULT_NOT_ON_TRACK", "0", site)));
       return t;
     }
@@ -210,15 +213,19 @@ std::string Emitter::aggregate(const Node& n, int idx) {
   return acc;
 }
 
-// The loop of a `for` or an aggregate (a=slot k0=domain k2=filter, at node idx): a scope, the
-// domain opened once and charged whole to the work budget, its elements in order in the slot, the
-// filter skipping; the caller writes the body and closes both.
+// The loop of a `for` or an aggregate (a=slot k0=domain k2=filter k3=while, at node idx): a scope,
+// the domain opened once and charged whole to the work budget, its elements in order in the slot,
+// the `while` condition stopping and the filter skipping; the caller writes the body and closes both.
 void Emitter::open_domain_loop(const Node& n, int idx, const std::string& i) {
   open("{");
   Dom d = domain(n.k[0]);
   line(fmt::format("spend(c, {}, {});", idx, d.size));
   open(fmt::format("for (int {} = 0; {} < {}; ++{}) {{", i, i, d.size, i));
   line(fmt::format("{} = {};", slot(n.a), element(d, i)));
+  if (n.k[compile::kLoopWhile] >= 0) {
+    std::string w = expr(n.k[compile::kLoopWhile]);
+    line(fmt::format("if (!{}) break;", w));
+  }
   if (n.k[2] >= 0) {
     std::string f = expr(n.k[2]);
     line(fmt::format("if (!{}) continue;", f));
@@ -281,6 +288,7 @@ Emitter::Dom Emitter::domain(int dom) {
           "const int {} = static_cast<int>(keli::lang::coll_size(L + {}, static_cast<keli::lang::CollKind>({})));",
           d.size, n.a, n.aux));
       return d;
+    case Op::DomSearch: return search_domain(n, dom, d.size);
     default: throw std::logic_error(fmt::format("native: node {} is not a domain", dom));
   }
 }

@@ -59,6 +59,7 @@ class Emitter {
   static std::string element(const Dom& d, const std::string& i);
   // Local collections (emit_collections.cpp): the functions of lang/collections.hpp on L's slots.
   static std::string collection_args(const compile::Node& n);
+  Dom search_domain(const compile::Node& n, int idx, const std::string& size);  // group(T, s), border(T, s)
   std::string collection_expr(const compile::Node& n, int idx);
   void collection_stmt(const compile::Node& n, int idx);
   // Calls remembered while one rule's moves are listed (emit_memo.cpp).

@@ -80,7 +80,7 @@ static std::vector<std::string> site_texts(const Program& p, const runtime::Stat
           c += (c.empty() ? "" : "+") + p.seat_names[o] + (held[i][o] > 1 ? "x" + std::to_string(held[i][o]) : "");
       }
     } else {
-      bool marked_site = p.display_marks >= 0 && p.region_index[p.display_marks][i] >= 0;
+      bool marked_site = p.display_marks >= 0 && p.region_position(p.display_marks, i) >= 0;
       c = marked_site ? "x" : ".";
     }
     cells[i] = c;
@@ -129,7 +129,7 @@ char cell_letter(const Program& p, const Cells& c, int i) {
   if (seats == 1 && total == 1) return static_cast<char>('A' + who % 26);
   if (seats == 1) return static_cast<char>('a' + who % 26);
   if (seats > 1) return '*';
-  if (p.display_marks >= 0 && p.region_index[p.display_marks][i] >= 0) return 'x';
+  if (p.display_marks >= 0 && p.region_position(p.display_marks, i) >= 0) return 'x';
   return '.';
 }
 
@@ -179,13 +179,6 @@ std::string compact_board(const Program& p, const Cells& c, const Extent& e) {
   return out;
 }
 
-// A site label's column letters (`first`) or row number (the rest): `e4` is e and 4.
-std::string label_part(const std::string& label, bool letters) {
-  size_t digits = label.find_first_of("0123456789");
-  if (digits == std::string::npos) digits = label.size();
-  return letters ? label.substr(0, digits) : label.substr(digits);
-}
-
 // A board that fits: every site at its column and row, texts right-aligned; with coordinates,
 // the rows' numbers on the left and the columns' letters below.
 std::string grid_board(const Program& p, const Cells& c, const Extent& e) {
@@ -196,8 +189,8 @@ std::string grid_board(const Program& p, const Cells& c, const Extent& e) {
   for (int i = 0; i < p.num_sites; ++i) {
     at[{p.sites[i].x, p.sites[i].y}] = i;
     if (!p.coordinates) continue;
-    row_of[p.sites[i].y] = label_part(p.sites[i].label, false);
-    column_of[p.sites[i].x] = label_part(p.sites[i].label, true);
+    row_of[p.sites[i].y] = std::to_string(p.sites[i].row);
+    column_of[p.sites[i].x] = p.sites[i].column;
     margin = std::max(margin, row_of[p.sites[i].y].size());
   }
   size_t width = c.width;  // a column as wide as its widest text, or its letters (aa, ab, ...)

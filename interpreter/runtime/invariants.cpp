@@ -19,6 +19,7 @@ void collect_reads(const compile::Program& p, int idx, std::set<int>& vars, std:
   for (; idx >= 0; idx = p.code[idx].next) {
     const compile::Node& n = p.code[idx];
     if (n.op == compile::Op::StateGet) vars.insert(n.a);
+    if (n.op == compile::Op::DomSearch) vars.insert(n.b);  // group(T, s) reads T whole
     if ((n.op == compile::Op::Call || n.op == compile::Op::CallStmt) && seen.insert(n.a).second) {
       collect_reads(p, p.callables[n.a].body, vars, seen);
       for (int i = 0; i < n.c; ++i) collect_reads(p, p.args[n.b + i], vars, seen);

@@ -212,7 +212,7 @@ int64_t Machine::eval(int idx) {
       int64_t s = eval(n.k[0]);
       int r = region_of(eval(n.k[1]), idx);
       if (building_) return std::find(p_.regions[r].begin(), p_.regions[r].end(), s) != p_.regions[r].end();
-      return s >= 0 && s < p_.num_sites && p_.region_index[r][s] >= 0;
+      return p_.region_position(r, s) >= 0;
     }
     case Op::Cond: return eval(n.k[0]) ? eval(n.k[1]) : eval(n.k[2]);
     case Op::Call:
@@ -238,7 +238,7 @@ int64_t Machine::eval(int idx) {
           int r = region_of(eval(n.k[0]), idx);
           int64_t s = eval(n.k[1]);
           const auto& list = p_.regions[r];
-          int64_t pos = building_ || s < 0 || s >= p_.num_sites ? -1 : p_.region_index[r][s];
+          int64_t pos = building_ ? -1 : p_.region_position(r, s);
           if (building_) {
             auto it = std::find(list.begin(), list.end(), s);
             pos = it == list.end() ? -1 : it - list.begin();
@@ -262,7 +262,7 @@ int64_t Machine::eval(int idx) {
             fail(idx, fmt::format("more than {} sites", kMaxSites));
           int64_t x = eval(n.k[0]), y = eval(n.k[1]);
           int id = static_cast<int>(building_->sites.size());
-          building_->sites.push_back({static_cast<int>(x), static_cast<int>(y), std::to_string(id)});
+          building_->sites.push_back({static_cast<int>(x), static_cast<int>(y), std::to_string(id), "", 0});
           return id;
         }
         default: fail(idx, "unknown built-in");
@@ -394,6 +394,7 @@ bool Machine::run(int idx) {
         spend(idx, d.size);  // the whole domain when the loop opens, as an aggregate's
         for (int i = 0; i < d.size; ++i) {
           locals_[n.a] = domain_value(d, i);
+          if (n.k[compile::kLoopWhile] >= 0 && !eval(n.k[compile::kLoopWhile])) break;
           if (n.k[2] >= 0 && !eval(n.k[2])) continue;
           if (run(n.k[1])) return true;
         }

@@ -72,6 +72,7 @@ class Machine {
     lang::CollKind kind = lang::CollKind::None;
   };
   Domain open_domain(int dom);
+  Domain search(const compile::Node& n, int dom);  // group(T, s), border(T, s)
   int64_t domain_value(const Domain& d, int i) const {
     return d.sites ? (*d.sites)[i] : d.coll ? lang::coll_value(d.coll, d.kind, d.lo, i) : d.lo + i;
   }

@@ -48,6 +48,7 @@ Machine::Domain Machine::open_domain(int dom) {
       d.size = leading_below(d, eval(n.k[1]), n.aux != 0);
       return d;
     }
+    case Op::DomSearch: return search(n, dom);
     case Op::DomColl:  // what it holds now: the checker lets nothing change it inside the loop
       d.coll = &locals_[n.a];
       d.kind = static_cast<lang::CollKind>(n.aux);
@@ -58,6 +59,30 @@ Machine::Domain Machine::open_domain(int dom) {
   }
 }
 
+// `group(T, s)` or `border(T, s)` (lang/collections.hpp's coll_flood): the set it fills in its
+// storage, opened as a local set's domain is.
+Machine::Domain Machine::search(const Node& n, int dom) {
+  need_state(dom);
+  const compile::VarInfo& t = p_.vars[n.b];
+  const int64_t from = eval(n.k[0]);
+  if (from < 0 || from >= p_.num_sites) fail(dom, msg::bad_index(t.name, from, 0, p_.num_sites));
+  const int nb = p_.region_tables[p_.neighbour_table].base;
+  int64_t* out = &locals_[n.a];
+  const int64_t cap = n.c;
+  lang::coll_flood(out, out + lang::coll_slots(lang::CollKind::Set, cap), cap, state_ + t.base, from, n.aux != 0,
+                   [&](int64_t site, int* count) {
+                     const std::vector<int32_t>& list = p_.regions[nb + site];
+                     *count = static_cast<int>(list.size());
+                     return list.data();
+                   });
+  Domain d;
+  d.coll = out;
+  d.kind = lang::CollKind::Set;
+  d.lo = cap;
+  d.size = static_cast<int>(lang::coll_size(out, d.kind));
+  return d;
+}
+
 int64_t Machine::aggregate(const Node& n, int node) {
   Domain d = open_domain(n.k[0]);
   spend(node, d.size);  // every element, charged when the domain opens (`any` may stop early)
@@ -65,6 +90,7 @@ int64_t Machine::aggregate(const Node& n, int node) {
   bool any = false;
   for (int i = 0; i < d.size; ++i) {
     locals_[n.a] = domain_value(d, i);
+    if (n.k[compile::kLoopWhile] >= 0 && !eval(n.k[compile::kLoopWhile])) break;
     if (n.k[2] >= 0 && !eval(n.k[2])) continue;
     int64_t v = eval(n.k[1]);
     switch (n.op) {

@@ -125,10 +125,11 @@ void NativeGame::fail() const {
   std::string m;
   switch (f.kind) {
     case KELI_FAULT_INDEX: {
-      const compile::VarInfo& t = n->op == Op::ConstGet   ? p_.const_tables[n->a]
-                                  : n->op == Op::RegionId ? p_.region_tables[n->a]
-                                  : n->op == Op::FactGet  ? compile::counted_table(p_, p_.facts[n->a])
-                                                          : p_.vars[n->a];
+      const compile::VarInfo& t = n->op == Op::ConstGet    ? p_.const_tables[n->a]
+                                  : n->op == Op::RegionId  ? p_.region_tables[n->a]
+                                  : n->op == Op::FactGet   ? compile::counted_table(p_, p_.facts[n->a])
+                                  : n->op == Op::DomSearch ? p_.vars[n->b]  // the cell of the site searched from
+                                                           : p_.vars[n->a];
       m = msg::bad_index(t.name, f.b + t.lows[f.a], t.lows[f.a], t.dims[f.a]);
       break;
     }

@@ -223,6 +223,11 @@ TEST_CASE("native engine: every runtime check fails with the interpreter's messa
       // the board's geometry: a site and a direction outside the tables `step` and `ray` read
       {"directions orthogonal", "    let s = step(k + 4, N)\n    if s != none { t[0] = 1 }"},
       {"directions orthogonal", "    let r = ray(0, k + 2)\n    t[0] = size(r)"},
+      // the searches: a site off the board, as the table's index; a loop's `while` that fails
+      {"directions orthogonal\nvar st: int per site = 0", "    t[0] = count(x in group(st, k + 4): true)"},
+      {"directions orthogonal\nvar st: int per site = 0",
+       "    st[k] = 1\n    t[0] = count(x in border(st, k - 1): true)"},
+      {"", "    t[0] = sum(x in 0..3 while 6 / (k - x) > 0: x)"},
       // the fact's condition, run by the write at the end of 200 nested calls, is frame 201
       {deep_calls(200), "    if k == 2 { f0() }"},
   };

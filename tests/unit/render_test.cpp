@@ -139,15 +139,15 @@ TEST_CASE("sites sharing a place, and a board with no positions, still get one s
   p.game_name = "A <test> & \"quotes\"";
   p.num_players = 2;
   p.seat_names = {"Ann", "Ann too"};  // clashing initials: tokens are numbered
-  for (int i = 0; i < 9; ++i) p.sites.push_back({5, 5, fmt::format("s{}", i)});
+  for (int i = 0; i < 9; ++i) p.sites.push_back({5, 5, fmt::format("s{}", i), "", 0});
   p.num_sites = 9;
   p.phases.push_back({});
   keli::runtime::State s(keli::compile::kPlaces + 2, 0);
   auto parsed = parse_svg(keli::render::board_svg(p, s));
   CHECK(parsed.sites.size() == 9);
   // Three sites on one place among others: all drawn, no two at the same centre.
-  p.sites[1] = p.sites[2] = p.sites[3] = {0, 0, "x"};
-  for (int i = 4; i < 9; ++i) p.sites[i] = {i, 0, "y"};
+  p.sites[1] = p.sites[2] = p.sites[3] = {0, 0, "x", "", 0};
+  for (int i = 4; i < 9; ++i) p.sites[i] = {i, 0, "y", "", 0};
   std::string svg = keli::render::board_svg(p, s);
   parsed = parse_svg(svg);
   CHECK(parsed.sites.size() == 9);

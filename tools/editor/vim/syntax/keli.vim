@@ -33,7 +33,7 @@ syn keyword keliType int bool site player piece direction list set
 syn keyword keliBoolean true false
 
 " Built-in functions (min and max are also aggregates) and variables
-syn keyword keliBuiltin size index next next_seat abs min max first last take_first take_last step ray neighbours
+syn keyword keliBuiltin size index next next_seat abs min max first last take_first take_last step ray neighbours group border
 syn keyword keliBuiltinVar mover roll ply repetitions most_dice sites seats
 " phase and pieces are declaration words too; as variables they are highlighted as such
 syn match keliBuiltinVar "\<\(phase\|pieces\)\>\ze\s*\(=[^=]\|[\])},:]\|$\)"

@@ -37,11 +37,51 @@ def hex_cells(text):
     return [marks[c] for row in rows for c in row.split()]
 
 
-# Per OpenSpiel game: the Keli file and options, an action id as Keli's move text, and the
-# position as the values of the Keli table that holds it (with how to read that table).
+# OpenSpiel numbers the 24 points of nine men's morris row by row down its picture (0, 1, 2 the
+# outer square's top; 9, 10, 11 and 12, 13, 14 the middle row); games/nine_mens_morris.keli goes
+# round each square clockwise from its top left corner, the outer square first. Keli's point of
+# each OpenSpiel point, and where OpenSpiel's picture shows it (line, column).
+MORRIS_POINT = [0, 1, 2, 8, 9, 10, 16, 17, 18, 7, 15, 23, 19, 11, 3, 22, 21, 20, 14, 13, 12, 6, 5, 4]
+MORRIS_PICTURE = [(0, 0), (0, 7), (0, 14), (2, 2), (2, 7), (2, 12), (4, 4), (4, 7), (4, 10), (6, 0), (6, 2),
+                  (6, 4), (6, 10), (6, 12), (6, 14), (8, 4), (8, 7), (8, 10), (10, 2), (10, 7), (10, 12),
+                  (12, 0), (12, 7), (12, 14)]
+
+
+def morris_text(action):
+    """OpenSpiel's own text of an action: a point (placing or taking), or a move FROM -> TO."""
+    if action < 24:
+        return f"Point {action}"
+    return f"Move {(action - 24) // 24} -> {(action - 24) % 24}"
+
+
+def morris_move(action, state):
+    """Keli's text of an OpenSpiel action: a point placed (`5`) or taken (`x5`), a move `3-4`."""
+    if action >= 24:
+        return f"{MORRIS_POINT[(action - 24) // 24]}-{MORRIS_POINT[(action - 24) % 24]}"
+    return ("x" if "Capture time" in state else "") + str(MORRIS_POINT[action])
+
+
+def morris_cells(text):
+    """The 24 points in Keli's order: 0 White, 1 Black, -1 empty."""
+    lines = text.split("\n")
+    marks = {"W": 0, "B": 1}
+    cells = [-1] * 24
+    for point, (line, column) in enumerate(MORRIS_PICTURE):
+        cells[MORRIS_POINT[point]] = marks.get(lines[line][column], -1)
+    return cells
+
+
+# Per OpenSpiel game: the Keli file and options, an action id as Keli's move text (given the
+# OpenSpiel state it is played in), OpenSpiel's own text of it (checked against the record), and
+# the position as the values of the Keli table that holds it (`owner` turns a cell into a seat).
 GAMES = {
-    "othello": dict(file="games/reversi.keli", params={}, move=othello_move, cells=othello_cells, table="stone"),
-    "hex": dict(file="games/hex.keli", params={}, move=hex_move, cells=hex_cells, table="stone"),
+    "othello": dict(file="games/reversi.keli", params={}, move=lambda a, _: othello_move(a), text=othello_move,
+                    cells=othello_cells, table="stone"),
+    "hex": dict(file="games/hex.keli", params={}, move=lambda a, _: hex_move(a), text=hex_move, cells=hex_cells,
+                table="stone"),
+    "nine_mens_morris": dict(file="games/nine_mens_morris.keli", params={"rules": "openspiel"}, move=morris_move,
+                             text=morris_text, cells=morris_cells, table="occupant",
+                             owner=lambda pc: -1 if pc < 0 else pc // 9),
 }
 
 
@@ -60,8 +100,9 @@ def records(name):
     return games
 
 
-def position(state, table):
-    return [int(v) for v in state.observation()[table]]
+def position(state, glue):
+    owner = glue.get("owner", lambda v: v)
+    return [owner(int(v)) for v in state.observation()[glue["table"]]]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -74,16 +115,16 @@ def test_openspiel_records_replay(name, engine, cache_dir):
     for first, moves, end in played:
         where = f"{name} game {first['index']}"
         state = game.new_initial_state()
-        assert position(state, glue["table"]) == glue["cells"](first["state"]), where
-        legal = first["legal_next"]
+        assert position(state, glue) == glue["cells"](first["state"]), where
+        legal, before = first["legal_next"], first["state"]
         for m in moves:
             at = f"{where}, ply {m['ply']}"
             keli_legal = sorted(state.action_to_string(a) for a in state.legal_actions())
-            assert keli_legal == sorted(glue["move"](a) for a in legal), at
-            assert glue["move"](m["action"]) == m["action_str"], at
+            assert keli_legal == sorted(glue["move"](a, before) for a in legal), at
+            assert glue["text"](m["action"]) == m["action_str"], at
             assert state.current_player() == m["player"], at
-            state.apply_move(m["action_str"])
-            assert position(state, glue["table"]) == glue["cells"](m["state"]), at
-            legal = m["legal_next"]
+            state.apply_move(glue["move"](m["action"], before))
+            assert position(state, glue) == glue["cells"](m["state"]), at
+            legal, before = m["legal_next"], m["state"]
         assert state.is_terminal() == end["terminal"], where
         assert list(state.returns()) == end["returns"], where

@@ -170,6 +170,20 @@ TEST_CASE("an output file on a full disk is an error naming it and why", "[cli][
   fs::remove_all(dir);
 }
 
+TEST_CASE("'-' as an output file is refused where standard output carries the game or the report", "[cli][output]") {
+  REQUIRE_FALSE(fs::exists("-"));  // keli runs in this folder: a file named '-' would be written here
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"run", kGame, "--quiet", "--trace", "-"},
+        {"play", kGame, "--players", "random,random", "--trace", "-"},
+        {"simulate", kGame, "-n", "2", "--engine", "interp", "--records", "-", "--records-format", "jsonl"}}) {
+    auto r = keli_input(args, "quit\n");
+    INFO(fmt::format("keli {}\n{}", fmt::join(args, " "), r.err));
+    CHECK(r.status == 2);
+    CHECK(r.err.find(" -: ") != std::string::npos);
+    CHECK_FALSE(fs::exists("-"));
+  }
+}
+
 TEST_CASE("a closed pipe ends keli by SIGPIPE, or is an error where SIGPIPE is ignored", "[cli][output]") {
   fs::path dir = scratch("pipe");
   const std::string err = (dir / "err").string(), trace = (dir / "t.jsonl").string();

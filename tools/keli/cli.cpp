@@ -309,6 +309,7 @@ std::string error_text(const Loaded& l, const std::string& file, const diag::Err
 bool TraceFile::open(const Args& a, const compile::Program& p, const std::vector<std::string>& players,
                      const std::vector<std::string>& inputs, bool seeded) {
   if (a.trace.empty()) return true;
+  if (a.trace == "-") throw Usage{"--trace -: a trace is written to a file (standard output shows the game): name one"};
   // Stopped by a signal, the trace keeps its steps so far as TRACE.partial, as when the game fails.
   if (!file.open(a.trace, inputs, util::OutputFile::OnStop::KeepPartial)) {
     output_error(a.trace, fmt::format("cannot write the trace here: {}", file.error()));

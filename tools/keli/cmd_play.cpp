@@ -298,6 +298,7 @@ int cmd_play(const std::vector<std::string>& argv) {
   Resume saved;
   if (!a.resume.empty() && !resume_options(a, saved)) return saved.failed();
   if (a.files.size() != 1) throw Usage{"name one game file"};
+  if (a.trace == "-") throw Usage{"--trace -: a trace is written to a file (standard output shows the game): name one"};
   Loaded l = load(a.files[0], a, false);
   if (!l.program) return kFailed;
   const compile::Program& p = *l.program;

@@ -83,6 +83,10 @@ bool RecordsOut::open(const Args& a, const sim::RunHeader& h, const std::vector<
     if (!a.records_format.empty()) throw Usage{"--records-format goes with --records FILE"};
     return true;
   }
+  if (a.records == "-")
+    throw Usage{
+        "--records -: the records are written to a file (standard output shows the report): name a .csv or "
+        ".jsonl file"};
   auto f = a.records_format.empty() ? sim::format_of_path(a.records) : sim::format_named(a.records_format);
   if (!f) {
     if (!a.records_format.empty())

@@ -109,7 +109,14 @@ Type Checker::check_call(Expr& e, bool as_statement) {
   if (b >= 0 && g < 0) {
     const auto& info = builtin_info(static_cast<Builtin>(b));
     e.ref = b;
-    if (lang::is_search(static_cast<Builtin>(b))) return search_call(e);
+    if (lang::is_search(static_cast<Builtin>(b))) {
+      Type t = search_call(e);
+      if (as_statement)
+        diags_.report(Code::type_mismatch, e.span,
+                      fmt::format("'{}(...)' gives sites to range over, not a statement", callee.text),
+                      fmt::format("loop over it: 'for t in {}(...) {{ ... }}', or count it", callee.text));
+      return t;
+    }
     std::vector<Type> types(info.args, info.args + info.arity);
     check_args(types, fmt::format("'{}'", callee.text));
     if (info.where == Where::Build && where_ != Where::Build)

@@ -109,6 +109,11 @@ Type Checker::conditional(Expr& e, Type want, int want_enum) {
   }
   if (a == Type::Enum && b == Type::Enum && e.kids[1]->enum_id != e.kids[2]->enum_id)
     diags_.report(Code::type_mismatch, e.kids[2]->span, "both branches must be choices of one parameter");
+  if (t == Type::Domain) {  // a loop's domain is opened as written: no engine chooses one at run time
+    diags_.report(Code::type_mismatch, e.span, "'if ... then ... else' chooses a value, not a domain to range over",
+                  "range over one domain and filter it with 'where', or write a loop in each branch of an 'if'");
+    t = Type::Error;
+  }
   return t;
 }
 

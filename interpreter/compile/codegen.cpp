@@ -222,19 +222,20 @@ int CodeGen::geometry(const ast::Expr& e, const std::vector<int>& args) {
   return n;
 }
 
-// `group(T, s)`, `border(T, s)`: storage for two sets of sites after every frame laid out so far
+// `group(T, s)`, `border(T, s)`: storage for a set of sites (a border two) after every frame laid out so far
 // (as a collection's: no body runs twice at once, so one block serves every run of the loop), the
 // state table read whole by the search (lang/collections.hpp's coll_flood).
 int CodeGen::search_domain(const ast::Expr& e, int base) {
   const int site = expr(*e.kids[2], base);
   const int64_t cap = out_.num_sites;
-  const int64_t slots = 2 * lang::coll_slots(lang::CollKind::Set, cap);
+  const bool border = static_cast<lang::Builtin>(e.ref) == lang::Builtin::border;
+  const int64_t slots = (border ? 2 : 1) * lang::coll_slots(lang::CollKind::Set, cap);  // a border keeps the group too
   if (reserve_slots) reserve_slots(slots, e.span, fmt::format("'{}'", e.kids[0]->text));
   int n = node(Op::DomSearch, e.span);
   out_.code[n].a = out_.locals;
   out_.code[n].b = table_index(out_.vars, e.kids[1]->sym);
   out_.code[n].c = static_cast<int32_t>(cap);
-  out_.code[n].aux = static_cast<lang::Builtin>(e.ref) == lang::Builtin::border ? 1 : 0;
+  out_.code[n].aux = border ? 1 : 0;
   out_.code[n].k[0] = site;
   out_.collection_storage.push_back(out_.locals);
   out_.locals += static_cast<int>(slots);

@@ -128,7 +128,7 @@ void Compiler::build_geometry(Program& out) {
                      fmt::format("{} sites and {} directions make more than {} sites of rays and neighbours "
                                  "(kMaxTableCells)",
                                  sites, dirs, lang::kMaxTableCells),
-                     "a square board of up to about 150 by 150 takes eight directions");
+                     "declare fewer directions, or a board of shorter lines");
         return;
       }
       out.regions.push_back(std::move(ray));

@@ -164,18 +164,21 @@ inline CollFault coll_call(int64_t* c, CollKind k, int64_t low, int64_t cap, Col
 // the search meets them. Either fills `out` as a set of the sites 0..sites-1; a border keeps the
 // group in `group_out`, a second set. cells[t] is site t's cell of T; near(t, &n) gives site t's
 // neighbours, n of them. The set the search walks is its own queue, and a set clears in one write,
-// so a search costs the sites it reaches and their neighbour lists, never the whole board.
+// so a search costs the sites it reaches and their neighbour lists, never the whole board: it
+// returns that work, the neighbours it read, which both engines charge to the step's budget.
 template <typename Near>
-inline void coll_flood(int64_t* out, int64_t* group_out, int64_t sites, const int32_t* cells, int64_t from, bool border,
-                       Near near) {
+inline int64_t coll_flood(int64_t* out, int64_t* group_out, int64_t sites, const int32_t* cells, int64_t from,
+                          bool border, Near near) {
   int64_t* group = border ? group_out : out;
   coll_clear(group, CollKind::Set);
   if (border) coll_clear(out, CollKind::Set);
   coll_add(group, CollKind::Set, 0, sites, from);
   const int32_t like = cells[from];
+  int64_t work = 0;
   for (int64_t i = 0; i < group[0]; ++i) {
     int n = 0;
     const int32_t* list = near(group[1 + i], &n);
+    work += n;
     for (int j = 0; j < n; ++j) {
       if (cells[list[j]] == like)
         coll_add(group, CollKind::Set, 0, sites, list[j]);
@@ -183,6 +186,7 @@ inline void coll_flood(int64_t* out, int64_t* group_out, int64_t sites, const in
         coll_add(out, CollKind::Set, 0, sites, list[j]);
     }
   }
+  return work;
 }
 
 }  // namespace keli::lang

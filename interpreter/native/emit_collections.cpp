@@ -27,10 +27,11 @@ Emitter::Dom Emitter::search_domain(const Node& n, int idx, const std::string& s
   const int64_t set_slots = lang::coll_slots(lang::CollKind::Set, n.c);
   const std::string from = expr(n.k[0]);
   line(fmt::format("if ({} < 0 || {} >= {}) {};", from, from, p_.num_sites, fault(idx, "KELI_FAULT_INDEX", "0", from)));
-  line(fmt::format(
-      "keli::lang::coll_flood(L + {}, L + {}, {}, s + {}, {}, {}, [](int64_t t, int* k) {{ *k = RN[{} + t]; "
-      "return RS + RO[{} + t]; }});",
-      n.a, n.a + set_slots, n.c, t.base, from, n.aux ? "true" : "false", nb, nb));
+  // The neighbours the search read are charged before the loop charges the sites it gives.
+  line(
+      fmt::format("spend(c, {}, keli::lang::coll_flood(L + {}, L + {}, {}, s + {}, {}, {}, [](int64_t t, int* k) {{ "
+                  "*k = RN[{} + t]; return RS + RO[{} + t]; }}));",
+                  idx, n.a, n.a + set_slots, n.c, t.base, from, n.aux ? "true" : "false", nb, nb));
   Dom d;
   d.size = size;
   d.coll = fmt::format("L + {}, keli::lang::CollKind::Set, {}", n.a, n.c);

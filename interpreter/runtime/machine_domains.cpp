@@ -69,12 +69,13 @@ Machine::Domain Machine::search(const Node& n, int dom) {
   const int nb = p_.region_tables[p_.neighbour_table].base;
   int64_t* out = &locals_[n.a];
   const int64_t cap = n.c;
-  lang::coll_flood(out, out + lang::coll_slots(lang::CollKind::Set, cap), cap, state_ + t.base, from, n.aux != 0,
-                   [&](int64_t site, int* count) {
-                     const std::vector<int32_t>& list = p_.regions[nb + site];
-                     *count = static_cast<int>(list.size());
-                     return list.data();
-                   });
+  const int64_t work = lang::coll_flood(out, out + lang::coll_slots(lang::CollKind::Set, cap), cap, state_ + t.base,
+                                        from, n.aux != 0, [&](int64_t site, int* count) {
+                                          const std::vector<int32_t>& list = p_.regions[nb + site];
+                                          *count = static_cast<int>(list.size());
+                                          return list.data();
+                                        });
+  spend(dom, work);  // the neighbours the search read; the loop then charges the sites it gives
   Domain d;
   d.coll = out;
   d.kind = lang::CollKind::Set;

@@ -77,6 +77,7 @@ std::string out_of_work(compile::Op op, int64_t budget) {
     case Op::CollHas:
     case Op::CollCall:
     case Op::CollRemove: what = "this search of a list or set"; break;
+    case Op::DomSearch: what = "this search of the board"; break;
     case Op::DomRange:
     case Op::DomRegion:
     case Op::DomIndex:

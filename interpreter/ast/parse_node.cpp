@@ -41,7 +41,31 @@ Pool& pool() {
   return p;
 }
 
+// Invariant: every list in `spare` is empty and has storage (capacity above zero).
+struct ChildListPool {
+  std::vector<Node::children_t> spare;
+  ChildListPool() { spare.reserve(kMaxPooledChildLists); }
+};
+
+ChildListPool& child_lists() {
+  thread_local ChildListPool p;
+  return p;
+}
+
 }  // namespace
+
+Node::Node() {
+  auto& spare = child_lists().spare;
+  if (spare.empty()) return;
+  children.swap(spare.back());
+  spare.pop_back();
+}
+
+Node::~Node() {
+  children.clear();  // the children first: they give their own lists back
+  auto& spare = child_lists().spare;
+  if (children.capacity() > 0 && spare.size() < kMaxPooledChildLists) spare.push_back(std::move(children));
+}
 
 void* Node::operator new(std::size_t size) {
   auto& free = pool().free;

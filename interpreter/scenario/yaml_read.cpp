@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
+#include <vector>
 
 #include "diag/diagnostics.hpp"
 #include "lang/limits.hpp"
@@ -20,40 +22,117 @@ void unreadable(const YAML::Node& at, std::string message, std::string hint) {
   throw Failure{at.Mark(), std::move(message), std::move(hint), true};
 }
 
-void check_document(const YAML::Node& root) {
-  // An explicit stack, not recursion: a deeply nested document cannot overflow ours. Each value is
-  // counted when it is pushed, not when it is visited, so the stack never holds more than
-  // kMaxYamlNodes values: an anchor used inside itself (a cycle) or a list of many aliases to a wide
-  // list is refused after at most that many, in bounded memory.
-  std::vector<YAML::Node> todo;
-  int64_t counted = 0;
-  auto push = [&](const YAML::Node& n) {
-    if (++counted > lang::kMaxYamlNodes)
-      unreadable(root,
-                 fmt::format("this file has more than {} values (counting each use of an alias)", lang::kMaxYamlNodes),
-                 "each use of an alias counts its whole value again; an anchor used inside its own value never ends");
-    todo.push_back(n);
+namespace {
+
+// The count of a document's values as its readers see them, each use of an alias counting its
+// whole value again, found with each distinct collection walked once: yaml-cpp gives an alias the
+// very node of its anchor, so a collection met again (the same node: YAML::Node::is) adds the
+// count kept for it. Ten aliases to a list of a million values cost ten look-ups, not ten
+// million visits; an alias met inside its own value is a cycle, which never ends.
+class DocumentWalk {
+ public:
+  explicit DocumentWalk(const YAML::Node& root) : root_(root) {}
+
+  void run() {
+    open(root_);
+    while (!stack_.empty()) {
+      Frame& f = stack_.back();
+      if (f.next == f.kids.size()) {
+        int64_t count = f.count;
+        seen_[f.entry].count = count;
+        seen_[f.entry].done = true;
+        stack_.pop_back();
+        if (!stack_.empty()) add(stack_.back().count, count);
+        continue;
+      }
+      YAML::Node kid = f.kids[f.next++];
+      if (kid.IsSequence() || kid.IsMap()) {
+        if (const Seen* s = find(kid)) {
+          if (!s->done) too_many();  // a cycle: the value holds itself
+          add(stack_.back().count, s->count);
+        } else {
+          open(kid);
+        }
+      } else {
+        add(f.count, 1);
+      }
+    }
+  }
+
+ private:
+  struct Seen {
+    YAML::Node node;
+    int64_t count = 0;
+    bool done = false;  // false while its own values are being counted
   };
-  push(root);
-  while (!todo.empty()) {
-    YAML::Node n = todo.back();
-    todo.pop_back();
+  struct Frame {
+    std::vector<YAML::Node> kids;  // a sequence's items or a map's values
+    size_t next = 0;
+    int64_t count = 1;  // the collection itself, then what its values hold
+    size_t entry = 0;   // its Seen in seen_
+  };
+
+  [[noreturn]] void too_many() const {
+    unreadable(root_,
+               fmt::format("this file has more than {} values (counting each use of an alias)", lang::kMaxYamlNodes),
+               "each use of an alias counts its whole value again; an anchor used inside its own value never ends");
+  }
+
+  void add(int64_t& count, int64_t more) const {
+    count += more;  // both at most kMaxYamlNodes + 1: no overflow
+    if (count > lang::kMaxYamlNodes) too_many();
+  }
+
+  // Distinct collections are found by where they start and their kind (an alias's node starts
+  // where its anchor's does), then told apart by identity.
+  static std::pair<size_t, int> place(const YAML::Node& n) {
+    return {static_cast<size_t>(n.Mark().pos), static_cast<int>(n.Type())};
+  }
+  const Seen* find(const YAML::Node& n) const {
+    auto it = by_place_.find(place(n));
+    if (it == by_place_.end()) return nullptr;
+    for (size_t i : it->second)
+      if (seen_[i].node.is(n)) return &seen_[i];
+    return nullptr;
+  }
+
+  // A collection met for the first time: its keys checked (a map's), its values to count.
+  void open(const YAML::Node& n) {
+    Frame f;
     if (n.IsSequence()) {
-      for (const auto& x : n) push(x);
+      for (const auto& x : n) f.kids.push_back(x);
     } else if (n.IsMap()) {
-      std::map<std::string, YAML::Mark> seen;
+      std::map<std::string, YAML::Mark> keys;
       for (const auto& kv : n) {
         if (!kv.first.IsScalar()) unreadable(kv.first, "a key must be a single name, not a list or a map");
-        auto [it, fresh] = seen.emplace(kv.first.Scalar(), kv.first.Mark());
+        auto [it, fresh] = keys.emplace(kv.first.Scalar(), kv.first.Mark());
         if (!fresh)
           unreadable(
               kv.first,
               fmt::format("the key '{}' is given twice (first on line {})", kv.first.Scalar(), it->second.line + 1),
               "YAML keeps one value per key: remove or rename one of them");
-        push(kv.second);
+        f.kids.push_back(kv.second);
       }
     }
+    f.entry = seen_.size();
+    seen_.push_back(Seen{n});
+    by_place_[place(n)].push_back(f.entry);
+    stack_.push_back(std::move(f));
   }
+
+  const YAML::Node& root_;
+  std::vector<Seen> seen_;
+  std::map<std::pair<size_t, int>, std::vector<size_t>> by_place_;
+  // An explicit stack, not recursion: a deeply nested document cannot overflow ours. It holds
+  // the collections being counted, each at most once (a second would be a cycle), and every
+  // value of those, so it never holds more than the document's own values.
+  std::vector<Frame> stack_;
+};
+
+}  // namespace
+
+void check_document(const YAML::Node& root) {
+  if (root.IsSequence() || root.IsMap()) DocumentWalk(root).run();
 }
 
 void only_keys(const YAML::Node& map, const std::vector<std::string>& known, const std::string& what, bool extensions) {

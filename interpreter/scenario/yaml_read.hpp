@@ -23,8 +23,10 @@ struct Failure {
 [[noreturn]] void unreadable(const YAML::Node& at, std::string message, std::string hint = {});
 
 // Checks the whole document before anything is run: every key of every map is a single value
-// and none is given twice (yaml-cpp keeps both and reads the first); visits at most
-// lang::kMaxYamlNodes nodes, so aliases that multiply a document cannot make it endless.
+// and none is given twice (yaml-cpp keeps both and reads the first); a document of more than
+// lang::kMaxYamlNodes values, each use of an alias counting its whole value again, is refused, so
+// aliases that multiply a document cannot make its readers endless. Each distinct map or list is
+// visited once, however many aliases name it.
 void check_document(const YAML::Node& root);
 
 // The keys of a map must be among `known` (or, with `extensions`, begin with "x-": a place to

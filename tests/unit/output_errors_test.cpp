@@ -219,36 +219,63 @@ TEST_CASE("a closed pipe ends keli by SIGPIPE, or is an error where SIGPIPE is i
   fs::remove_all(dir);
 }
 
+namespace {
+
+// keli started with `args` (its output file in `dir`), sent `sig` once its temporary output file
+// there holds more than `lines` lines (within 30 s), and waited for: it must die of the signal
+// and leave only its stderr file "err" and the output kept as NAME.partial, whose text is given.
+std::string stopped_by(int sig, const fs::path& dir, const std::vector<std::string>& args, size_t lines,
+                       const std::string& partial) {
+  int null = open("/dev/null", O_WRONLY);
+  pid_t pid = start_keli(args, null, (dir / "err").string(), false);
+  close(null);
+  auto written = [&] {
+    for (const auto& name : names_in(dir))
+      if (name.find(".tmp-") != std::string::npos && count(read_text((dir / name).string()), "\n") > lines) return true;
+    return false;
+  };
+  for (int tenths = 0; tenths < 300 && !written(); ++tenths)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  CHECK(written());
+  kill(pid, sig);
+  int status = wait_for(pid);
+  INFO(fmt::format("signal {}: {}", sig, read_text((dir / "err").string())));
+  CHECK((WIFSIGNALED(status) && WTERMSIG(status) == sig));
+  // No hidden temporary file is left: what was written is kept, in whole lines.
+  CHECK(names_in(dir) == std::vector<std::string>{"err", partial});
+  std::string kept = read_text((dir / partial).string());
+  CHECK((!kept.empty() && kept.back() == '\n'));
+  return kept;
+}
+
+}  // namespace
+
 TEST_CASE("a stopping signal keeps a long simulation's whole rows as RECORDS.partial", "[cli][output][signal]") {
   for (int sig : {SIGTERM, SIGINT, SIGHUP}) {
     fs::path dir = scratch(fmt::format("signal{}", sig));
-    const std::string records = (dir / "r.csv").string(), err = (dir / "err").string();
-    int null = open("/dev/null", O_WRONLY);
-    pid_t pid =
-        start_keli({"simulate", kGame, "-n", "100000000", "--threads", "2", "--engine", "interp", "--records", records},
-                   null, err, false);
-    close(null);
-    // Signalled once some rows (after the header line) are on disk: within a second or two.
-    auto rows_written = [&] {
-      for (const auto& name : names_in(dir))
-        if (name.find(".tmp-") != std::string::npos && count(read_text((dir / name).string()), "\n") > 2) return true;
-      return false;
-    };
-    for (int tenths = 0; tenths < 300 && !rows_written(); ++tenths)
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    CHECK(rows_written());
-    kill(pid, sig);
-    int status = wait_for(pid);
-    INFO(fmt::format("signal {}: {}", sig, read_text(err)));
-    CHECK((WIFSIGNALED(status) && WTERMSIG(status) == sig));
-    CHECK(names_in(dir) == std::vector<std::string>{"err", "r.csv.partial"});
-    std::string kept = read_text(records + ".partial");
+    const std::string records = (dir / "r.csv").string();
+    // Signalled once some rows (after the header lines) are on disk: within a second or two.
+    std::string kept = stopped_by(
+        sig, dir, {"simulate", kGame, "-n", "100000000", "--threads", "2", "--engine", "interp", "--records", records},
+        2, "r.csv.partial");
     CHECK(kept.rfind("# keli simulate records: ", 0) == 0);
-    CHECK(kept.back() == '\n');  // whole rows only
     // Games 0, 1, 2, ... in order, cut short at a whole row: merge says which game is missing.
     auto merged = keli({"merge", records + ".partial"});
     CHECK(merged.status == 1);
     CHECK(merged.err.find("the file ends before game ") != std::string::npos);
+    fs::remove_all(dir);
+  }
+}
+
+TEST_CASE("a stopping signal keeps a game's trace written so far as TRACE.partial", "[cli][output][signal]") {
+  for (int sig : {SIGTERM, SIGINT, SIGHUP}) {
+    fs::path dir = scratch(fmt::format("trace{}", sig));
+    // A slow player, so that the game is still being played when the signal comes.
+    std::string kept = stopped_by(sig, dir,
+                                  {"run", kGame, "--engine", "interp", "--players", "mcts:iterations=100000000",
+                                   "--trace", (dir / "t.jsonl").string(), "--trace-every", "1"},
+                                  0, "t.jsonl.partial");
+    CHECK(kept.rfind("{\"keli\":", 0) == 0);
     fs::remove_all(dir);
   }
 }

@@ -41,7 +41,7 @@ Pool& pool() {
   return p;
 }
 
-// Invariant: every list in `spare` is empty and has storage (capacity above zero).
+// Invariant: every list in `spare` is empty and has storage for 1 to kMaxPooledChildCapacity.
 struct ChildListPool {
   std::vector<Node::children_t> spare;
   ChildListPool() { spare.reserve(kMaxPooledChildLists); }
@@ -64,7 +64,8 @@ Node::Node() {
 Node::~Node() {
   children.clear();  // the children first: they give their own lists back
   auto& spare = child_lists().spare;
-  if (children.capacity() > 0 && spare.size() < kMaxPooledChildLists) spare.push_back(std::move(children));
+  if (children.capacity() > 0 && children.capacity() <= kMaxPooledChildCapacity && spare.size() < kMaxPooledChildLists)
+    spare.push_back(std::move(children));
 }
 
 void* Node::operator new(std::size_t size) {

@@ -38,11 +38,12 @@ parallel=(-reload=0)
 if [ "$jobs" -gt 1 ]; then parallel=(-jobs="$jobs" -workers="$jobs"); fi
 # AddressSanitizer's bookkeeping, cut to what finding a fault needs: freed memory is held back
 # 16 MB deep (the default 256 MB makes every allocation touch fresh pages) and allocations record
-# 3 frames of their stack (the default 30 is most of the time a front-end input takes); new
-# blocks are not filled with a marker byte (ASan finds no fault by it; the fill was a tenth of a
-# short input's time, its page faults included). The access that faults is still reported with its whole stack; to see where the memory was
+# 3 frames of their stack (the default 30 is most of the time a front-end input takes). New
+# blocks are still filled with a marker byte (max_malloc_fill_size): a tenth of a short input's
+# time, but it is what makes a read of a never-set bool or enum show (UBSan reports its value).
+# The access that faults is still reported with its whole stack; to see where the memory was
 # allocated or freed, run the crashing input again without run.sh (docs/fuzzing.md).
-export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=16:malloc_context_size=3:max_malloc_fill_size=0}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=16:malloc_context_size=3}
 # An input running longer than this many seconds of wall time is a hang (libFuzzer's -timeout):
 # 20 s, or KELI_FUZZ_TIMEOUT (campaign.sh raises it: a campaign at nice 19 may get no processor
 # for a long while, and libFuzzer's clock is the wall's).

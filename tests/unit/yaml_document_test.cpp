@@ -22,6 +22,9 @@ std::string check(const std::string& yaml) {
   }
 }
 
+// The start of the message of a document over the bound.
+const std::string kTooMany = "more than " + std::to_string(lang::kMaxYamlNodes) + " values";
+
 // A list of `n` scalars written out: `[0, 0, ...]`.
 std::string list_of(int64_t n) {
   std::string out = "[";
@@ -44,10 +47,11 @@ TEST_CASE("a document's values are counted with each use of an alias, exactly at
     std::string out = "x-list: &a " + list_of(k) + "\nuses: " + uses + "\n";
     // `fill` more values: a list (itself and fill - 1 scalars); keys are not counted.
     if (fill >= 2) out += "fill: " + list_of(fill - 1) + "\n";
+    if (fill == 1) out += "fill: 0\n";
     return out;
   };
   CHECK(check(doc(extra)) == "");
-  CHECK(check(doc(extra + 1)).find("more than 1000000 values") != std::string::npos);
+  CHECK(check(doc(extra + 1)).find(kTooMany) != std::string::npos);
 }
 
 TEST_CASE("aliases that multiply a document are refused quickly, and a cycle too", "[scenario][yaml]") {
@@ -57,9 +61,9 @@ TEST_CASE("aliases that multiply a document are refused quickly, and a cycle too
     for (int i = 0; i < 10; ++i) row += (i ? ", *a" : "*a") + std::to_string(level - 1);
     doc += "a" + std::to_string(level) + ": &a" + std::to_string(level) + " " + row + "]\n";
   }
-  CHECK(check(doc).find("more than 1000000 values") != std::string::npos);
-  CHECK(check("x: &loop [0, *loop]\n").find("more than 1000000 values") != std::string::npos);
-  CHECK(check("x: &m {a: 1, b: *m}\n").find("more than 1000000 values") != std::string::npos);
+  CHECK(check(doc).find(kTooMany) != std::string::npos);
+  CHECK(check("x: &loop [0, *loop]\n").find(kTooMany) != std::string::npos);
+  CHECK(check("x: &m {a: 1, b: *m}\n").find(kTooMany) != std::string::npos);
 }
 
 TEST_CASE("a key given twice is found in a map however it is reached", "[scenario][yaml]") {

@@ -84,6 +84,8 @@ KELI_EXPECT(replaceable,
             "dice, def, shape, board, event, on, phase, invariant, turn order, directions or coordinates");
 KELI_EXPECT(kw_order, "expected 'order' in 'turn order [backwards when COND] [skips NAME when COND]'");
 KELI_EXPECT(kw_when, "expected 'when'");
+KELI_EXPECT(kw_compare, "expected 'compare' in 'repetitions compare PART, ...'");
+KELI_EXPECT(compared_part, "expected what a repetition compares: a variable, 'mover' or 'phase'");
 KELI_EXPECT(distinct_by, "expected 'by' in 'distinct by KEY'");
 KELI_EXPECT(removable, "expected what 'remove' drops from the base game: 'on EVENT' or 'invariant NAME'");
 KELI_EXPECT(invariant_named, "expected the invariant's name, or its text in double quotes");

@@ -352,6 +352,12 @@ struct limit_decl : p::seq<kw_limit, p::must<ident>, p::must<expr>> {};
 struct display_pieces : p::seq<kw_pieces, p::must<kw_at>, p::must<ident>, p::must<kw_by>, p::must<ident>> {};
 struct display_what : p::sor<display_pieces, ident, p::failure> {};
 struct display_decl : p::seq<kw_display, p::must<display_what>> {};
+// `repetitions compare PART, ...`: what `repetitions` compares (a variable, `mover`, `phase`),
+// a part counting only when its `when COND` (made of parameters) holds.
+struct compared_when : p::seq<kw_when, p::must<expr>> {};
+struct compared_part : p::seq<ident, p::opt<compared_when>> {};
+struct repetitions_decl
+    : p::seq<kw_repetitions, p::must<kw_compare>, p::must<compared_part>, p::star<comma, p::must<compared_part>>> {};
 // `directions N, E, S, W` or `directions compass`, `directions up(0, -1), ...`: the board's
 // directions, each a step (dx, dy) between the points where sites are drawn, or a named set of them.
 struct direction_comma : comma {};
@@ -389,7 +395,7 @@ struct turn_order_decl : p::seq<kw_turn, p::must<kw_order>, p::opt<turn_backward
 // `remove invariant NAME|"text"` drop the base's.
 struct replaceable : p::sor<param_decl, players_decl, pieces_decl, const_decl, var_decl, region_decl, track_decl,
                             dice_decl, def_decl, fact_decl, shape_decl, board_decl, event_decl, on_decl, phase_decl,
-                            invariant_decl, turn_order_decl, directions_decl, coordinates_decl> {};
+                            invariant_decl, turn_order_decl, directions_decl, coordinates_decl, repetitions_decl> {};
 struct override_decl : p::seq<kw_override, p::must<replaceable>> {};
 struct removed_handler : p::seq<kw_on, p::must<ident>> {};
 struct invariant_named : p::sor<ident, string_lit> {};
@@ -398,11 +404,11 @@ struct removable : p::sor<removed_handler, removed_invariant, p::failure> {};
 struct remove_decl : p::seq<kw_remove, p::must<removable>> {};
 struct extend_decl : p::seq<kw_extend, p::must<kw_phase>, p::must<ident>, p::must<phase_rules>> {};
 
-struct decl : p::sor<header, import_decl, about_decl, param_decl, players_decl, pieces_decl, const_decl, var_decl,
-                     region_decl, track_decl, dice_decl, def_decl, fact_decl, shape_decl, board_decl, event_decl,
-                     on_decl, setup_decl, phase_decl, invariant_decl, limit_decl, display_decl, directions_decl,
-                     coordinates_decl, ai_decl, safety_decl, turn_order_decl, override_decl, remove_decl, extend_decl> {
-};
+struct decl
+    : p::sor<header, import_decl, about_decl, param_decl, players_decl, pieces_decl, const_decl, var_decl, region_decl,
+             track_decl, dice_decl, def_decl, fact_decl, shape_decl, board_decl, event_decl, on_decl, setup_decl,
+             phase_decl, invariant_decl, limit_decl, display_decl, repetitions_decl, directions_decl, coordinates_decl,
+             ai_decl, safety_decl, turn_order_decl, override_decl, remove_decl, extend_decl> {};
 struct declaration_expected : p::failure {};
 struct stray_decl : p::seq<p::not_at<p::eof>, p::must<declaration_expected>> {};
 struct top_item : recover<p::sor<decl, stray_decl>, level::declaration> {};

@@ -54,6 +54,8 @@ enum WordRole : uint8_t {
   X(invariant, "invariant", Declaration)              \
   X(limit, "limit", Declaration)                      \
   X(display, "display", Declaration)                  \
+  X(repetitions, "repetitions", Declaration)          \
+  X(compare, "compare", Other)                        \
   X(directions, "directions", Declaration)            \
   X(coordinates, "coordinates", Declaration)          \
   X(without, "without", Other)                        \

@@ -40,6 +40,8 @@ const std::vector<double>& Evaluator::scores(const runtime::State& s) {
   // On a copy: `evaluate` is the game's code and must not change the state being searched.
   std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
   m_.bind(scratch_.data());
+  m_.see_past(runtime::view_of(s.past));
+  if (native_) native_->see_past(runtime::view_of(s.past));
   for (int i = 0; i < p_.num_players; ++i) {
     int64_t arg = i;
     scores_[i] = static_cast<double>(native_ ? native_->call(scratch_.data(), p_.evaluate, &arg, 1)

@@ -255,7 +255,8 @@ std::vector<int32_t> State::sample_throw(runtime::Rng& rng) {
 }
 
 int64_t State::Undo::bytes() const {
-  int64_t n = static_cast<int64_t>(sizeof(Undo) + slots.capacity() * sizeof(slots[0])) + History::kEntryBytes;
+  int64_t n =
+      static_cast<int64_t>(sizeof(Undo) + slots.capacity() * sizeof(slots[0])) + History::kEntryBytes + step_past_bytes;
   for (const auto& t : notes) n += static_cast<int64_t>(sizeof(t) + t.capacity());
   return n;
 }
@@ -268,6 +269,8 @@ State::Undo State::undo_to(const State& before) const {
   u.slots.shrink_to_fit();
   u.notes = before.notes_;
   u.history = before.history_;
+  u.past = b.past;
+  if (s_.past != b.past) u.step_past_bytes = runtime::link_bytes(s_.past);
   return u;
 }
 
@@ -275,6 +278,7 @@ void State::take_back(const Undo& u) {
   for (const auto& [i, v] : u.slots) s_[static_cast<size_t>(i)] = v;
   notes_ = u.notes;
   history_ = u.history;
+  s_.past = u.past;
 }
 
 int64_t State::bytes() const {

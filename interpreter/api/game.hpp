@@ -148,8 +148,10 @@ class State {
   struct Undo {
     std::vector<std::pair<int32_t, int32_t>> slots;  // (index, value before)
     std::vector<std::string> notes;
-    History history;        // the history before (shared, not copied)
-    int64_t bytes() const;  // the memory it holds, with the step's entry of the history
+    History history;              // the history before (shared, not copied)
+    runtime::PastPtr past;        // the positions before it, for `repetitions` (shared, not copied)
+    int64_t step_past_bytes = 0;  // the position the step added to them
+    int64_t bytes() const;        // the memory it holds, with the step's entry of the history
   };
   // What takes this state back to `before`, a state of the same game.
   Undo undo_to(const State& before) const;

@@ -119,7 +119,7 @@ bool State::same_position(const State& o) const {
   // went through pickle has a game loaded anew).
   bool same_game = game_ == o.game_ || (game_->file().path() == o.game_->file().path() &&
                                         game_->program().params == o.game_->program().params);
-  return same_game && s_ == o.s_;
+  return same_game && s_ == o.s_ && runtime::same_past(s_.past, o.s_.past);
 }
 
 size_t State::position_hash() const {

@@ -192,6 +192,7 @@ enum class DeclKind : uint8_t {
   Invariant,
   Limit,
   Display,
+  Repetitions,  // `repetitions compare PART, ...`: names the parts, part_when[i] part i's condition or null
   Directions,   // `directions ...`: names are the items, faces[i] the step (dx, dy) of item i or empty
   Coordinates,  // `coordinates from EDGE [without LETTER]`: names[0] the edge, names[1] the letter
   Extend,       // `extend phase NAME { ... }`: rules added to, or replacing rules of, a base's phase
@@ -231,6 +232,7 @@ struct Decl {
   // Players: seat names; Directions: the items; Coordinates: the edge and the letter left out
   std::vector<std::string> names;
   std::vector<Span> name_spans;
+  std::vector<ExprPtr> part_when;  // Repetitions: each part's `when` condition, or null
   // Const/Var: element type; Def: result type
   std::string type;
   Span type_span;

@@ -148,6 +148,7 @@ class Copier {
     out.value = expr(d.value);
     out.names = d.names;
     out.name_spans = spans(d.name_spans);
+    out.part_when = exprs(d.part_when);
     out.type = d.type;
     out.type_span = span(d.type_span);
     for (const auto& x : d.dims) out.dims.push_back(dim(x));

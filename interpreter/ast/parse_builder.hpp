@@ -147,6 +147,7 @@ class Builder {
   void limit_decl(const Node& n, Decl& d);
   void geometry_decl(const Node& n, Decl& d);
   void display_decl(const Node& n, Decl& d);
+  void repetitions_decl(const Node& n, Decl& d);
   void body(const Node& n, Decl& d);
   std::vector<Formal> formals(const Node& n);
   void dims(const Node& n, const Node* own_type, Decl& d);

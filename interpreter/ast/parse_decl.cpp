@@ -79,6 +79,7 @@ void Builder::declaration(const Node& n, Decl& d) {
   if (n.is_type<g::invariant_decl>()) return invariant_decl(n, d);
   if (n.is_type<g::limit_decl>()) return limit_decl(n, d);
   if (n.is_type<g::display_decl>()) return display_decl(n, d);
+  if (n.is_type<g::repetitions_decl>()) return repetitions_decl(n, d);
   if (n.is_type<g::directions_decl>() || n.is_type<g::coordinates_decl>()) return geometry_decl(n, d);
   if (n.is_type<g::remove_decl>()) return remove_decl(n, d);
   throw std::logic_error(fmt::format("unexpected declaration node {}", n.type));
@@ -285,6 +286,20 @@ void Builder::display_decl(const Node& n, Decl& d) {
     }
   } else {
     named(n, d);
+  }
+}
+
+// repetitions compare PART [when COND], ...
+void Builder::repetitions_decl(const Node& n, Decl& d) {
+  d.kind = DeclKind::Repetitions;
+  d.name = "repetitions compare";
+  d.name_span = span_of(n);
+  for (const Node* part : children<g::compared_part>(n)) {
+    const Node& k = child<g::ident>(*part);
+    d.names.push_back(word(k));
+    d.name_spans.push_back(span_of(k));
+    const Node* w = optional_child<g::compared_when>(*part);
+    d.part_when.push_back(w ? expr(expression(*w)) : nullptr);
   }
 }
 

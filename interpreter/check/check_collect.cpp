@@ -98,6 +98,7 @@ void Checker::collect_decl(ast::Decl& d, bool from_variant) {
     case DeclKind::Pieces: set_once(c_.pieces, d, from_variant); return;
     case DeclKind::Board: set_once(c_.board, d, from_variant); return;
     case DeclKind::Display: c_.displays.push_back(&d); return;
+    case DeclKind::Repetitions: set_once(c_.compared, d, from_variant); return;
     case DeclKind::Directions: set_once(c_.directions_decl, d, from_variant); return;
     case DeclKind::Coordinates: set_once(c_.coordinates, d, from_variant); return;
     case DeclKind::Setup: c_.setups.push_back(&d); return;

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "check/checker_impl.hpp"
+#include "lang/history.hpp"
 
 namespace keli::check {
 
@@ -144,6 +145,36 @@ Type Checker::declared_type(const std::string& name, Span span) {
         hint_or(diag::suggest(name, {"int", "bool", "site", "player", "piece", "direction"}),
                 "types are int, bool, site, player and piece, and 'site or none', 'player or none', 'piece or none'"));
   return t;
+}
+
+// `repetitions compare PART [when COND], ...`: each part a variable, `mover` or `phase`, named
+// once; each condition a truth value known before play.
+void Checker::check_compared(ast::Decl& d) {
+  if (d.names.size() > static_cast<size_t>(lang::kMaxComparedParts))
+    diags_.report(
+        Code::too_large, d.name_spans[lang::kMaxComparedParts],
+        fmt::format("'repetitions compare' names at most {} parts (kMaxComparedParts)", lang::kMaxComparedParts));
+  for (size_t i = 0; i < d.names.size(); ++i) {
+    const std::string& part = d.names[i];
+    for (size_t j = 0; j < i; ++j)
+      if (d.names[j] == part)
+        diags_.report(Code::duplicate_name, d.name_spans[i], fmt::format("'{}' is compared twice", part));
+    const int s = c_.lookup(part);
+    const bool fixed = part == "mover" || part == "phase";
+    if (s >= 0) c_.syms[s].used = true;
+    if (!fixed && (s < 0 || c_.syms[s].kind != SymKind::Var))
+      diags_.report(s < 0 ? Code::unknown_name : Code::type_mismatch, d.name_spans[i],
+                    s < 0 ? fmt::format("unknown name '{}'", part)
+                          : fmt::format("a repetition compares variables, 'mover' and 'phase', and '{}' is none", part),
+                    s < 0 ? diag::suggest(part, global_names()) : "name a 'var', or 'mover' or 'phase'");
+    if (!d.part_when[i]) continue;
+    begin(nullptr, Where::Any);
+    want_type(*d.part_when[i], Type::Bool, "a compared part's 'when'");
+    if (!is_constant(*d.part_when[i]))
+      diags_.report(Code::not_constant, d.part_when[i]->span, "a compared part's 'when' must be known before play",
+                    "use parameters and constants only");
+    end();
+  }
 }
 
 }  // namespace keli::check

@@ -87,6 +87,7 @@ void Checker::check_all() {
   }
   for (auto* d : c_.limits) check_limit(*d);
   for (auto* d : c_.displays) check_display(*d);
+  if (c_.compared) check_compared(*c_.compared);
   check_recursion();
   check_build_calls();
   check_roll_calls();

@@ -84,6 +84,7 @@ struct Checked {
   ast::Decl* pieces = nullptr;
   ast::Decl* board = nullptr;
   std::vector<ast::Decl*> displays;  // what the text board shows
+  ast::Decl* compared = nullptr;     // `repetitions compare ...`: what a repetition compares
   // The board's geometry (check_geometry.cpp): `directions`, each a name and its step, a named
   // set's expanded; `coordinates`. Null when the game declares none.
   ast::Decl* directions_decl = nullptr;

@@ -102,6 +102,7 @@ class Checker {
   std::optional<int64_t> literal_int(const ast::Expr& e);
   bool is_constant(const ast::Expr& e);
   void constant_int(ast::Expr& e, const char* what);
+  void check_compared(ast::Decl& d);
   std::vector<std::string> global_names() const;
   bool always_returns(const ast::Block& b);
 

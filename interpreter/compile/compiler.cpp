@@ -283,27 +283,47 @@ void Compiler::set_limits(Program& out) {
                  "each seat's points then lie in -N..N, e.g. 'limit points 3' for a backgammon");
 }
 
-// A game that reads `repetitions` keeps its position history at the end of the state (after the
-// declared facts' slots): a count, then two slots per position (lang/history.hpp).
+// A game that reads `repetitions` keeps the key of its position in two slots at the end of the
+// state (after the declared facts'); the positions themselves live outside it (runtime/past.hpp).
+// It compares the parts `repetitions compare` names whose `when` holds, else the whole position.
 void Compiler::lay_out_history(Program& out) {
   if (!out.history_reads.valid()) return;
   lang::HistoryLayout& h = out.history;
-  h.mover = kMover;
-  h.phase = kPhase;
-  h.first = out.first_var_slot();
-  h.end = out.visible_size;
-  h.base = out.state_size;
-  const int64_t slots = h.slots();
-  if (slots + out.state_size > lang::kMaxTableCells) {
-    diags.report(Code::too_large, out.history_limit.valid() ? out.history_limit : out.history_reads,
-                 fmt::format("a history of {} positions needs {} slots of the state, more than {} (kMaxTableCells)",
-                             h.capacity, slots, lang::kMaxTableCells),
-                 "declare a smaller 'limit history N'");
-    h.base = -1;
-    return;
+  out.var_compared.assign(out.vars.size(), 0);
+  auto add = [&h](int begin, int end) {
+    if (h.nranges > 0 && h.ranges[2 * h.nranges - 1] == begin) {
+      h.ranges[2 * h.nranges - 1] = end;
+    } else {
+      h.ranges[2 * h.nranges] = begin;
+      h.ranges[2 * h.nranges + 1] = end;
+      ++h.nranges;
+    }
+    h.parts += end - begin;
+  };
+  auto compare_var = [&](size_t v) { out.var_compared[v] = 1; };
+  if (!ck.compared) {
+    out.mover_compared = out.phase_compared = true;
+    for (size_t v = 0; v < out.vars.size(); ++v) compare_var(v);
+  } else {
+    for (size_t i = 0; i < ck.compared->names.size() && i < static_cast<size_t>(lang::kMaxComparedParts); ++i) {
+      const ast::Expr* when = ck.compared->part_when[i].get();
+      if (when && need_constant(*when, "a compared part's 'when'") == 0) continue;
+      const std::string& part = ck.compared->names[i];
+      if (part == "mover") out.mover_compared = true;
+      if (part == "phase") out.phase_compared = true;
+      for (size_t v = 0; v < out.vars.size(); ++v)
+        if (out.vars[v].name == part) compare_var(v);
+    }
   }
-  out.state_size += static_cast<int>(slots);
+  // In slot order, so that neighbouring parts make one range.
+  if (out.mover_compared) add(kMover, kMover + 1);
+  if (out.phase_compared) add(kPhase, kPhase + 1);
+  for (size_t v = 0; v < out.vars.size(); ++v)
+    if (out.var_compared[v]) add(out.vars[v].base, out.vars[v].base + out.vars[v].size());
+  h.key = out.state_size;
+  out.state_size += 2;
   out.initial.resize(out.state_size, 0);
+  lang::store_key(out.initial.data(), h, lang::full_key(out.initial.data(), h));
 }
 
 // `display pieces at F by G` gives two callables; `display NAME` a variable or a region's marks.

@@ -43,25 +43,30 @@ inline const VarInfo& counted_table(const Program& p, const Fact& f) {
 
 // After the cell at state offset `off` of table t went from `before` to `now`: each Cells fact
 // of `ids` (those counting t's cells) moves by whether the cell counted before and counts now.
+// `log`, when given, gets each slot written with its value before (a guard's undo log).
+using UndoLog = std::vector<std::pair<int32_t, int32_t>>;
 inline void update_cells(const Program& p, const std::vector<int>& ids, const VarInfo& t, int64_t off, int64_t before,
-                         int64_t now, int32_t* s) {
+                         int64_t now, int32_t* s, UndoLog* log) {
   for (int id : ids) {
     const Fact& f = p.facts[id];
     int64_t along, other;
     fact_positions(f, t, off - t.base, along, other);
     if (along < f.lo || along > f.hi) continue;
+    if (log) log->emplace_back(static_cast<int32_t>(f.base + other), s[f.base + other]);
     s[f.base + other] += static_cast<int32_t>(fact_part(f, now) - fact_part(f, before));
   }
 }
 
 // After the cell at state offset `off` of variable `var` went from `before` to `now`.
-inline void update_facts(const Program& p, int var, int64_t off, int64_t before, int64_t now, int32_t* s) {
-  update_cells(p, p.facts_of_var[var], p.vars[var], off, before, now, s);
+inline void update_facts(const Program& p, int var, int64_t off, int64_t before, int64_t now, int32_t* s,
+                         UndoLog* log = nullptr) {
+  update_cells(p, p.facts_of_var[var], p.vars[var], off, before, now, s, log);
 }
 
 // After the entry at state offset `off` of the declared fact `tally` went from `before` to `now`.
-inline void update_facts_of_tally(const Program& p, int tally, int64_t off, int64_t before, int64_t now, int32_t* s) {
-  update_cells(p, p.facts_of_tally[tally], p.facts[tally].entries, off, before, now, s);
+inline void update_facts_of_tally(const Program& p, int tally, int64_t off, int64_t before, int64_t now, int32_t* s,
+                                  UndoLog* log = nullptr) {
+  update_cells(p, p.facts_of_tally[tally], p.facts[tally].entries, off, before, now, s, log);
 }
 
 // Every Cells fact recomputed from the variables of s (s has p.state_size slots) and from the

@@ -42,7 +42,6 @@ class Optimizer : NodeTools {
 
   void run() {
     for (size_t c = 0; c < p_.callables.size(); ++c) callable(static_cast<int>(c));
-    p_.guards_write_state = guards_write();
     for (auto& r : p_.rules) {
       for (auto& prm : r.params) {
         prm.domain = expr(prm.domain);
@@ -50,10 +49,16 @@ class Optimizer : NodeTools {
         if (prm.distinct >= 0) prm.distinct = expr(prm.distinct);
         prm.written_domain = expr(prm.written_domain);
         if (prm.written_filter >= 0) prm.written_filter = expr(prm.written_filter);
-        // Move generation reads a frozen state when no guard writes it: index the domain.
-        if (!p_.guards_write_state) rewrite_domain(p_, prm.domain, prm.filter, prm.slot);
       }
       if (r.guard >= 0) r.guard = expr(r.guard);
+    }
+    // Whether a guard writes is asked of the folded guards: a call that a parameter's setting
+    // leaves out (`ko_rule == simple or not brings_back(s)`) writes nothing.
+    p_.guards_write_state = guards_write();
+    for (auto& r : p_.rules) {
+      // Move generation reads a frozen state when no guard writes it: index the domains.
+      if (!p_.guards_write_state)
+        for (auto& prm : r.params) rewrite_domain(p_, prm.domain, prm.filter, prm.slot);
       for (auto& part : r.reads) {  // shown by the interpreter only: the domains stay unindexed
         if (part.domain >= 0) part.domain = expr(part.domain);
         if (part.filter >= 0) part.filter = expr(part.filter);

@@ -293,9 +293,12 @@ struct Program {
   // of the body declaring it, in no callable's frame (the native engine keeps frames in C++ locals).
   std::vector<int> collection_storage;
   int move_limit = 0;  // 0: none
-  // The position history `repetitions` reads (lang/history.hpp): kept only by a game that reads
-  // it (history_reads: the first read; history.base -1 otherwise), `limit history` positions.
+  // What `repetitions` compares (lang/history.hpp): kept only by a game that reads it
+  // (history_reads: the first read; history.key -1 otherwise), at most `limit history` positions.
+  // Writes of a compared slot keep the key: var_compared[v] for each variable, and the two below.
   lang::HistoryLayout history;
+  std::vector<uint8_t> var_compared;
+  bool mover_compared = false, phase_compared = false;
   Span history_reads;
   Span history_limit;                              // the `limit history` declaration, when there is one
   int64_t work_budget = lang::kDefaultWorkBudget;  // units of work a step may do (`limit work`)

@@ -281,7 +281,7 @@ Description describe(const GameFile& g, const std::shared_ptr<const compile::Pro
   d.limit_declared = declared(lang::GameLimit::moves);
   d.work_budget = p.work_budget;
   d.work_declared = declared(lang::GameLimit::work);
-  if (p.history.base >= 0) d.history = p.history.capacity;
+  if (p.history.key >= 0) d.history = p.history.capacity;
   return d;
 }
 

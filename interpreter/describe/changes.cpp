@@ -129,6 +129,7 @@ std::vector<Change> variant_changes(const std::string& path, std::string& base_g
         break;
       case DeclKind::Display: out.push_back({"adds", kind, single_name(d), "", ""}); break;
       case DeclKind::Directions:
+      case DeclKind::Repetitions:
       case DeclKind::Coordinates:  // declared once: a variant's replaces its base's
         out.push_back({d.is_override ? "replaces" : "adds", kind, "", "", ""});
         break;

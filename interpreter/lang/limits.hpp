@@ -32,7 +32,7 @@ namespace keli::lang {
   X(int64_t, kMaxLoopIterations, 10'000'000, "rounds of one while loop, or values of one range")                \
   X(int, kDefaultMoveLimit, 1'000'000, "decisions in a game that declares no `limit moves`")                    \
   X(int64_t, kMaxMoveTries, 20'000'000, "parameter values one move rule tries in one listing of the moves")     \
-  X(int, kDefaultHistory, 10'000, "positions `repetitions` remembers in a game without `limit history`")        \
+  X(int, kDefaultHistory, 100'000, "positions `repetitions` remembers in a game without `limit history`")       \
   X(int, kMaxHistory, 1'000'000, "the largest `limit history`")                                                 \
   X(int64_t, kMaxCollectionValues, 65'536, "values a local list or set may hold (its range's size)")            \
   X(int64_t, kMaxCollectionSlots, 1'048'576, "local slots the local lists and sets of one game take together")  \

@@ -13,7 +13,7 @@
 extern "C" {
 #endif
 
-#define KELI_NATIVE_ABI_VERSION 5
+#define KELI_NATIVE_ABI_VERSION 6
 #define KELI_NATIVE_ENTRY "keli_native_module"
 
 /* What went wrong in generated code; the host words the message (runtime/messages.hpp) at the
@@ -74,6 +74,11 @@ struct keli_ctx {
   void (*grow)(keli_ctx* ctx, keli_buffer* buffer);
   void* host;
   keli_fault fault; /* set when an entry point returns nonzero */
+  const void* past; /* the positions before the state's (keli::lang::PastView), for `repetitions` */
+  /* While moves are listed in a game whose guards write the state: each slot written, with its
+     value before (int32_t pairs), so that each guard starts from the position and leaves it. */
+  keli_buffer undo;
+  int32_t logging;
 };
 
 typedef struct keli_module {

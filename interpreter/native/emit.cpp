@@ -40,6 +40,21 @@ struct Fault {};
   c->fault.node = node; c->fault.kind = kind; c->fault.a = a; c->fault.b = b; c->fault.c = x;
   throw Fault{};
 }
+// A guard's undo log, as runtime::Machine's: the slot and its value, before it is written.
+inline void note(keli_ctx* c, const int32_t* s, int64_t o) {
+  if (!c->logging) return;
+  if (c->undo.size >= c->undo.cap) c->grow(c, &c->undo);
+  int32_t* u = static_cast<int32_t*>(c->undo.data) + 2 * static_cast<int64_t>(c->undo.size++);
+  u[0] = static_cast<int32_t>(o);
+  u[1] = s[o];
+}
+inline void rewind(keli_ctx* c, int32_t* s) {
+  const int32_t* u = static_cast<const int32_t*>(c->undo.data);
+  while (c->undo.size > 0) {
+    --c->undo.size;
+    s[u[2 * static_cast<int64_t>(c->undo.size)]] = u[2 * static_cast<int64_t>(c->undo.size) + 1];
+  }
+}
 template <Operator op> inline int64_t ar(keli_ctx* c, int node, int64_t a, int64_t b) {
   const keli::lang::Result r = keli::lang::apply<op>(a, b);
   if (__builtin_expect(!r.ok(), 0)) fault(c, node, KELI_FAULT_ARITH, static_cast<int64_t>(r.fault), 0, 0);
@@ -128,9 +143,20 @@ std::string array(const char* type, const std::string& name, const std::vector<T
 }
 }  // namespace
 
+// What `repetitions` compares (lang/history.hpp), as the program lays it out.
+void Emitter::history_layout() {
+  if (p_.history.key < 0) return;
+  const lang::HistoryLayout& h = p_.history;
+  std::string ranges;
+  for (int i = 0; i < 2 * h.nranges; ++i) ranges += fmt::format("{}{}", i ? ", " : "", h.ranges[i]);
+  out_ += fmt::format("constexpr keli::lang::HistoryLayout kHistory{{{}, {}, {}, {}, {{{}}}}};\n", h.key, h.capacity,
+                      h.nranges, h.parts, ranges);
+}
+
 void Emitter::tables() {
   std::vector<int64_t> consts = p_.consts;
   out_ += array("int64_t", "K", consts);
+  history_layout();
   std::vector<int32_t> rs, ro, rn;
   std::vector<int16_t> rx;
   std::vector<int32_t> nx;
@@ -211,11 +237,6 @@ std::string Emitter::call_args(int callable, const std::vector<std::string>& arg
 
 namespace {
 const char* const kSig = "keli_ctx* c, int32_t* __restrict s, int64_t* __restrict L";
-// When a guard, filter or domain may write the state, move generation runs on a copy (the host's
-// scratch state) and each of them starts from the position itself, `origin` (as the interpreter).
-std::string kOrigin(const compile::Program& p) {
-  return p.guards_write_state ? ", const int32_t* __restrict origin" : "";
-}
 std::string params_sig(size_t n) {
   std::string out = kSig;
   for (size_t i = 0; i < n; ++i) out += fmt::format(", int64_t a{}", i);
@@ -240,7 +261,7 @@ void Emitter::callables() {
     line(fmt::format("int64_t b{}({});\nint64_t f{}({});", i, params_sig(np), i, params_sig(np)));
   }
   for (size_t i = 0; i < p_.rules.size(); ++i)
-    line(fmt::format("void r{}({});\nvoid g{}({}{});", i, params_sig(p_.rules[i].params.size()), i, kSig, kOrigin(p_)));
+    line(fmt::format("void r{}({});\nvoid g{}({});", i, params_sig(p_.rules[i].params.size()), i, kSig));
   tally_declarations();
   for (size_t i = 0; i < p_.callables.size(); ++i) {
     const compile::Callable& cl = p_.callables[i];
@@ -305,15 +326,15 @@ void Emitter::bodies() {
 // Move generation: the interpreter's odometer written as nested loops; an inner domain is opened
 // after the outer parameter passed its filter.
 void Emitter::legal() {
-  const std::string fresh =
-      p_.guards_write_state ? fmt::format("__builtin_memcpy(s, origin, {} * sizeof(int32_t));", p_.state_size) : "";
+  // When a guard, filter or domain may write the state, each starts from the position itself:
+  // the writes before it are undone (note() logs them), as the interpreter does.
   auto restore = [&] {
-    if (!fresh.empty()) line(fresh);
+    if (p_.guards_write_state) line("rewind(c, s);");
   };
   for (size_t r = 0; r < p_.rules.size(); ++r) {
     const compile::Rule& rule = p_.rules[r];
     line("// the moves of " + one_line(rule.name));
-    open(fmt::format("void g{}({}{}) {{", r, kSig, kOrigin(p_)));
+    open(fmt::format("void g{}({}) {{", r, kSig));
     line("(void)s; (void)L;");
     if (!rule.params.empty()) declare_frame(frame_of_slot(rule.params[0].slot));
     line(fmt::format("keli_move mv{{{}, {}, {{0, 0, 0, 0}}}};", r, rule.params.size()));
@@ -398,19 +419,21 @@ void Emitter::entries() {
   open("int e_legal(keli_ctx* c, int32_t* s) {");
   line("int64_t* L = c->locals;");
   line("c->depth = 0;");
+  // Guards that write the state leave it as it was, after a fault too (rewind).
+  const bool writes = p_.guards_write_state;
+  if (writes) line("c->undo.size = 0; c->logging = 1;");
   open("try {");
-  if (p_.guards_write_state)
-    line(fmt::format("int32_t origin[{}]; __builtin_memcpy(origin, s, sizeof origin);", p_.state_size));
-  const char* origin = p_.guards_write_state ? ", origin" : "";
   open("switch (s[1]) {");
   for (size_t ph = 0; ph < p_.phases.size(); ++ph) {
     if (p_.phases[ph].rules.empty()) continue;
     std::string calls;
-    for (int r : p_.phases[ph].rules) calls += fmt::format(" g{}(c, s, L{});", r, origin);
+    for (int r : p_.phases[ph].rules) calls += fmt::format(" g{}(c, s, L);", r);
     line(fmt::format("case {}:{} break;", ph, calls));
   }
   close("}");
-  close("} catch (const Fault&) { return 1; }");
+  if (writes) line("rewind(c, s); c->logging = 0;");
+  close(writes ? "} catch (const Fault&) { rewind(c, s); c->logging = 0; return 1; }"
+               : "} catch (const Fault&) { return 1; }");
   line("return 0;");
   close();
   open("int e_apply(keli_ctx* c, int32_t* s, const keli_move* m) {");

@@ -76,10 +76,7 @@ std::string Emitter::expr(int idx) {
     case Op::Phase: return named(fmt::format("s[{}]", static_cast<int>(compile::kPhase)));
     case Op::Ply: return named(fmt::format("s[{}]", static_cast<int>(compile::kPly)));
     case Op::Repetitions: {
-      const lang::HistoryLayout& h = p_.history;
-      std::string r =
-          named(fmt::format("keli::lang::repetitions(s, keli::lang::HistoryLayout{{{}, {}, {}, {}, {}, {}}})", h.mover,
-                            h.phase, h.first, h.end, h.base, h.capacity));
+      std::string r = named("keli::lang::repetitions(s, kHistory, static_cast<const keli::lang::PastView*>(c->past))");
       line(fmt::format("if ({} < 0) {};", r, fault(idx, "KELI_FAULT_HISTORY")));
       return r;
     }

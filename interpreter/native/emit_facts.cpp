@@ -63,6 +63,7 @@ void Emitter::update_tallies(int var, const std::string& off, const std::string&
       open(fmt::format("if ({} >= 0) {{", part));
       line(fmt::format("const int64_t before = s[{} + {}];", f.base, part));
       line(fmt::format("const int32_t now = store(c, {}, before {} {}_w);", idx, sign, part));
+      note_write(fmt::format("{} + {}", f.base, part));
       line(fmt::format("s[{} + {}] = now;", f.base, part));
       update_cells(p_.facts_of_tally[id], f.entries, fmt::format("({} + {})", f.base, part), "before", "now");
       close();

@@ -36,7 +36,14 @@ void Emitter::state_set(const Node& n, int idx) {
     w = tmp();
     line(fmt::format("const int64_t {} = ar<Operator::{}>(c, {}, {}, {});", w, combine_op(n.aux), idx, old, v));
   }
+  const bool compared = p_.history.key >= 0 && p_.var_compared[n.a];
+  if (compared && old.empty()) {
+    old = tmp();
+    line(fmt::format("const int64_t {} = s[{}];", old, off));
+  }
+  note_write(off);
   line(fmt::format("s[{}] = store(c, {}, {});", off, idx, w));
+  if (compared) toggle_key(off, fmt::format("static_cast<int32_t>({})", old), fmt::format("s[{}]", off));
   if (kept) {
     update_cells(p_.facts_of_var[n.a], p_.vars[n.a], off, old, w);
     update_tallies(n.a, off, old, w, idx);
@@ -56,6 +63,7 @@ void Emitter::update_cells(const std::vector<int>& ids, const compile::VarInfo& 
     std::string other = t.dims.size() == 1 ? "0" : fmt::format("{} {} {}", rel, f.along == 0 ? "%" : "/", t.dims[1]);
     line(fmt::format("const int64_t a = {}, o = {};", along, other));
     open(fmt::format("if (a >= {} && a <= {}) {{", f.lo, f.hi));
+    note_write(fmt::format("{} + o", f.base));
     if (f.sums)
       line(fmt::format("s[{} + o] += static_cast<int32_t>({} - {});", f.base, now, before));
     else
@@ -113,9 +121,11 @@ void Emitter::finish(const Node& n, int idx) {
   for (int i = 0; i < n.c; ++i) {
     std::string pl = expr(p_.args[n.b + i]);
     line(fmt::format("if ({} < 0 || {} >= {}) {};", pl, pl, p_.num_players, fault(idx, "KELI_FAULT_SEAT", "0", pl)));
+    note_write(fmt::format("{} + {}", static_cast<int>(compile::kPlaces), pl));
     line(fmt::format("if (s[{} + {}] == 0) {{ s[{} + {}] = {}; ++{}; }}", static_cast<int>(compile::kPlaces), pl,
                      static_cast<int>(compile::kPlaces), pl, place, placed));
   }
+  note_write(std::to_string(static_cast<int>(compile::kNextPlace)));
   line(fmt::format("s[{}] = {} + {};", static_cast<int>(compile::kNextPlace), place, placed));
   close();
 }
@@ -136,7 +146,10 @@ void Emitter::end_game(const Node& n, int idx) {
     per_player(by, n.a, "score");
   else if (points != lang::EndBy::Plain)
     line(fmt::format("for (int i = 0; i < {}; ++i) score[i] = points[i];", P));
+  for (int pl = 0; pl < P; ++pl) note_write(std::to_string(static_cast<int>(compile::kPlaces) + pl));
   line(fmt::format("keli::lang::place_unplaced(s + KELI_PLACES, {}, next, score);", P));
+  if (p_.points_base >= 0)
+    for (int pl = 0; pl < P; ++pl) note_write(std::to_string(p_.points_base + pl));
   if (p_.points_base >= 0)
     for (int pl = 0; pl < P; ++pl)
       line(points == lang::EndBy::Plain
@@ -145,6 +158,7 @@ void Emitter::end_game(const Node& n, int idx) {
                      "if (points[{0}] < -{1} || points[{0}] > {1}) fault(c, {2}, KELI_FAULT_POINTS, 0, points[{0}], 0);"
                      " s[{3}] = static_cast<int32_t>(points[{0}]);",
                      pl, p_.points_limit, idx, p_.points_base + pl));
+  note_write("KELI_OVER");
   line("s[KELI_OVER] = KELI_ENDED;");
   close();
 }
@@ -186,6 +200,28 @@ void Emitter::for_loop(const Node& n, int idx) {
   close();
 }
 
+// Before a write of the state: logged when guards may write it (the undo log of move listing).
+void Emitter::note_write(const std::string& off) {
+  if (p_.guards_write_state) line(fmt::format("note(c, s, {});", off));
+}
+
+// The key of the position follows a compared slot's change from `before` to `now`.
+void Emitter::toggle_key(const std::string& slot, const std::string& before, const std::string& now) {
+  note_write(std::to_string(p_.history.key));
+  note_write(std::to_string(p_.history.key + 1));
+  line(fmt::format("keli::lang::toggle(s, kHistory, {}, {}, {});", slot, before, now));
+}
+
+// The mover's or the phase's slot set to v, the key following when repetitions compare it.
+void Emitter::fixed_slot_set(int slot, bool compared, const std::string& v) {
+  note_write(std::to_string(slot));
+  if (p_.history.key < 0 || !compared) return line(fmt::format("s[{}] = static_cast<int32_t>({});", slot, v));
+  const std::string t = tmp();
+  line(fmt::format("const int32_t {} = static_cast<int32_t>({});", t, v));
+  toggle_key(std::to_string(slot), fmt::format("s[{}]", slot), t);
+  line(fmt::format("s[{}] = {};", slot, t));
+}
+
 void Emitter::stmt(int idx) {
   const Node& n = p_.code[idx];
   switch (n.op) {
@@ -199,13 +235,13 @@ void Emitter::stmt(int idx) {
       open("{");
       std::string v = expr(n.k[0]);
       line(fmt::format("if ({} < 0 || {} >= {}) {};", v, v, p_.num_players, fault(idx, "KELI_FAULT_SEAT", "0", v)));
-      line(fmt::format("s[{}] = static_cast<int32_t>({});", static_cast<int>(compile::kMover), v));
+      fixed_slot_set(compile::kMover, p_.mover_compared, v);
       close();
       return;
     }
     case Op::SetPhase: {
       open("{");
-      line(fmt::format("s[{}] = static_cast<int32_t>({});", static_cast<int>(compile::kPhase), expr(n.k[0])));
+      fixed_slot_set(compile::kPhase, p_.phase_compared, expr(n.k[0]));
       close();
       return;
     }

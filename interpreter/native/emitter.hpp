@@ -25,6 +25,10 @@ class Emitter {
   std::string tmp();  // a fresh local name
   // The translation unit's parts (emit.cpp).
   void tables();
+  void history_layout();
+  void fixed_slot_set(int slot, bool compared, const std::string& v);
+  void note_write(const std::string& off);
+  void toggle_key(const std::string& slot, const std::string& before, const std::string& now);
   void callables();
   void bodies();
   void legal();

@@ -8,11 +8,11 @@ namespace keli::runtime {
 
 int Game::why_not(const State& s, const Move& m) {
   const compile::Rule& r = p_->rules.at(m.rule);
-  std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
-  m_.bind(scratch_.data());
+  see(s);
+  OnPosition on(*this, s);
   m_.reset_work();
   // Each domain, filter and guard starts from the position itself, as in Game::legal.
-  auto restore = [&] { restore_scratch(s); };
+  auto restore = [&] { rewind(); };
   for (int i = 0; i < m.nargs; ++i) {
     const compile::RuleParam& rp = r.params[i];
     restore();
@@ -24,7 +24,7 @@ int Game::why_not(const State& s, const Move& m) {
     m_.set_local(rp.slot, m.args[i]);
     restore();
     if (rp.written_filter >= 0 && !m_.eval(rp.written_filter)) return rp.written_filter;
-    if (rp.distinct >= 0 && listed_earlier(s, r, i, d, at)) return rp.distinct;
+    if (rp.distinct >= 0 && listed_earlier(r, i, d, at)) return rp.distinct;
   }
   restore();
   if (r.guard >= 0 && !m_.eval(r.guard)) return r.guard;
@@ -33,17 +33,17 @@ int Game::why_not(const State& s, const Move& m) {
 
 // `distinct by`: whether a value of parameter i before position `at` of its domain passes the
 // filter with the key of the value at `at` (bound in its slot), and so stands for it.
-bool Game::listed_earlier(const State& s, const compile::Rule& r, int i, const Machine::Domain& d, int at) {
+bool Game::listed_earlier(const compile::Rule& r, int i, const Machine::Domain& d, int at) {
   const compile::RuleParam& rp = r.params[i];
   const int64_t mine = m_.domain_value(d, at);
-  restore_scratch(s);
+  rewind();
   const int64_t key = m_.eval(rp.distinct);
   bool earlier = false;
   for (int k = 0; k < at && !earlier; ++k) {
     m_.set_local(rp.slot, m_.domain_value(d, k));
-    restore_scratch(s);
+    rewind();
     if (rp.written_filter >= 0 && !m_.eval(rp.written_filter)) continue;
-    restore_scratch(s);
+    rewind();
     earlier = m_.eval(rp.distinct) == key;
   }
   m_.set_local(rp.slot, mine);
@@ -54,6 +54,7 @@ std::vector<Move> Game::read_as(const State& s, const std::string& text,
                                 bool (*same)(const std::string&, const std::string&), int64_t tries) {
   std::vector<Move> out;
   if (over(s) || chance(s)) return out;
+  see(s);
   const compile::PhaseInfo& ph = p_->phases[s[compile::kPhase]];
   std::vector<int> rules = ph.rules;
   if (ph.otherwise >= 0) rules.push_back(ph.otherwise);

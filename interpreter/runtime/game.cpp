@@ -43,8 +43,10 @@ State Game::initial() {
   State s = before_setup_;
   if (native_) {
     native_->clear_notes();
+    see(s);
     for (int c : p_->setups) native_->call(s.data(), c, nullptr, 0);
   } else {
+    see(s);
     m_.bind(s.data());
     m_.clear_notes();
     for (int c : p_->setups) m_.call(c, nullptr, 0);
@@ -57,28 +59,20 @@ State Game::initial() {
 void Game::legal(const State& s, std::vector<Move>& out) {
   out.clear();
   if (over(s) || chance(s)) return;
-  if (native_) {
-    int32_t* state = const_cast<int32_t*>(s.data());
-    if (p_->guards_write_state) {
-      std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
-      state = scratch_.data();
-    }
-    native_->legal(state, out);
+  see(s);
+  if (native_) {  // the generated code undoes its guards' writes itself
+    native_->legal(const_cast<int32_t*>(s.data()), out);
     return otherwise(p_->phases[s[compile::kPhase]], out);
   }
-  // Guards that may write the state (the optimizer tells) run on a copy, so they cannot change the
-  // real one, and each guard, filter and domain starts from the position itself (restore), so
-  // none sees another's writes; others read it in place.
+  // Guards that may write the state (the optimizer tells) run on the position itself with their
+  // writes logged, each guard, filter and domain starting from the position (restore undoes the
+  // writes before it), so none sees another's writes and the position comes back whole; others
+  // read it in place, and the interpreter may remember values while the moves are listed.
   const bool writes = p_->guards_write_state;
-  auto restore = [&] { restore_scratch(s); };
-  if (writes) {
-    restore();
-    m_.bind(scratch_.data());
-  } else {
-    m_.bind(const_cast<int32_t*>(s.data()));
-    m_.memo_on();  // the state cannot change until the moves are listed
-  }
-  m_.reset_work();  // one budget for the whole listing
+  auto restore = [&] { rewind(); };
+  OnPosition on(*this, s);
+  if (!writes) m_.memo_on();  // the state cannot change until the moves are listed
+  m_.reset_work();            // one budget for the whole listing
   struct MemoOff {
     Machine& m;
     ~MemoOff() { m.memo_off(); }
@@ -120,7 +114,7 @@ void Game::legal(const State& s, std::vector<Move>& out) {
       int64_t v = m_.domain_value(dom[k], at[k]);
       m_.set_local(r.params[k].slot, v);
       mv.args[k] = static_cast<int32_t>(v);
-      if (!kept(s, r, k)) {  // the filter and `distinct by` prune before inner parameters
+      if (!kept(r, k)) {  // the filter and `distinct by` prune before inner parameters
         ++at[k];
         continue;
       }
@@ -138,22 +132,33 @@ void Game::legal(const State& s, std::vector<Move>& out) {
   otherwise(ph, out);
 }
 
-// When guards, filters and domains may write the state they run on scratch_, and each starts
-// from the position s itself: scratch_ is copied from s again before each.
-void Game::restore_scratch(const State& s) {
-  if (p_->guards_write_state) std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
+// Guards, filters and domains that may write the state each start from the position itself:
+// their writes are undone before the next (OnPosition logs them).
+void Game::rewind() {
+  if (p_->guards_write_state) m_.undo_writes();
+}
+
+Game::OnPosition::OnPosition(Game& g, const State& s) : g_(g) {
+  g_.m_.bind(const_cast<int32_t*>(s.data()));
+  if (g_.p_->guards_write_state) g_.m_.log_writes(true);
+}
+
+Game::OnPosition::~OnPosition() {
+  if (!g_.p_->guards_write_state) return;
+  g_.m_.undo_writes();
+  g_.m_.log_writes(false);
 }
 
 // Whether parameter k's value (bound) passes its `where` and is the first of its `distinct by`
 // key; each test starts from the position itself.
-bool Game::kept(const State& s, const compile::Rule& r, int k) {
+bool Game::kept(const compile::Rule& r, int k) {
   const compile::RuleParam& prm = r.params[k];
   if (prm.filter >= 0) {
-    restore_scratch(s);
+    rewind();
     if (!m_.eval(prm.filter)) return false;
   }
   if (prm.distinct < 0) return true;
-  restore_scratch(s);
+  rewind();
   return first_of_key(r, k);
 }
 
@@ -181,6 +186,7 @@ void Game::otherwise(const compile::PhaseInfo& ph, std::vector<Move>& out) const
 
 void Game::apply(State& s, const Move& mv) {
   const compile::Rule& r = p_->rules.at(mv.rule);
+  see(s);
   if (native_) {
     native_->clear_notes();
     native_->apply(s.data(), mv);
@@ -197,6 +203,7 @@ void Game::apply_roll(State& s, const std::vector<int32_t>& values) {
   const compile::PhaseInfo& ph = p_->phases[s[compile::kPhase]];
   if (&values != &roll_) roll_ = values;
   if (dice(s).identical) std::sort(roll_.begin(), roll_.end());  // alike dice: smallest first, always
+  see(s);
   if (native_) {
     native_->clear_notes();
     native_->apply_roll(s.data(), roll_.data(), static_cast<int>(roll_.size()));
@@ -218,6 +225,13 @@ const std::vector<int32_t>& Game::sample_roll(const State& s, Rng& rng) {
   return roll_;
 }
 
+// The positions before s's, for `repetitions` on either engine.
+void Game::see(const State& s) {
+  if (p_->history.key < 0) return;
+  m_.see_past(view_of(s.past));
+  if (native_) native_->see_past(view_of(s.past));
+}
+
 void Game::after_step(State& s, bool decision) {
   ++s[compile::kPly];
   if (decision) ++s[compile::kMoves];
@@ -226,18 +240,20 @@ void Game::after_step(State& s, bool decision) {
   remember(s);
 }
 
-// The position history `repetitions` reads (lang/history.hpp): the position after setup and after
-// every step of a game still being played.
+// The positions `repetitions` compares with (lang/history.hpp): the one after setup and the one
+// after every step of a game still being played.
 void Game::remember(State& s) {
-  if (p_->history.base >= 0 && !over(s)) lang::record_position(s.data(), p_->history);
+  if (p_->history.key >= 0 && !over(s)) s.past = remember_position(s.data(), p_->history, s.past);
 }
 
 void Game::refresh_facts(State& s) {
   compile::refresh_facts(*p_, s);
   m_.bind(s.data());
   m_.refresh_tallies();
-  if (p_->history.base < 0) return;
-  s[p_->history.base] = 0;  // a position from outside has no past: it is the first one remembered
+  if (p_->history.key < 0) return;
+  // A position from outside has no past: it is the first one remembered, its key made afresh.
+  lang::store_key(s.data(), p_->history, lang::full_key(s.data(), p_->history));
+  s.past.reset();
   remember(s);
 }
 
@@ -270,6 +286,7 @@ std::vector<int> Game::points(const State& s) const {
 }
 
 std::vector<std::string> Game::failed_invariants(const State& s) {
+  see(s);
   std::vector<std::string> out;
   for (const compile::InvariantInfo& inv : p_->invariants)
     if (!call(s, inv.callable, nullptr, 0)) out.push_back(inv.text);
@@ -277,6 +294,7 @@ std::vector<std::string> Game::failed_invariants(const State& s) {
 }
 
 int64_t Game::call(const State& s, int callable, const int64_t* args, int nargs) {
+  see(s);
   std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
   if (native_) return native_->call(scratch_.data(), callable, args, nargs);
   m_.bind(scratch_.data());

@@ -11,11 +11,10 @@
 #include "compile/program.hpp"
 #include "runtime/engine.hpp"
 #include "runtime/machine.hpp"
+#include "runtime/past.hpp"
 #include "runtime/rng.hpp"
 
 namespace keli::runtime {
-
-using State = std::vector<int32_t>;
 
 struct Move {
   int16_t rule = -1;
@@ -112,12 +111,25 @@ class Game {
  private:
   void after_step(State& s, bool decision);
   void remember(State& s);
+  void see(const State& s);
   void verify_facts(const State& s);  // the debug mode's check (EngineOptions::check_facts)
   void otherwise(const compile::PhaseInfo& ph, std::vector<Move>& out) const;
-  void restore_scratch(const State& s);
-  bool kept(const State& s, const compile::Rule& r, int k);
+  void rewind();
+  // Binds the machine to s for guards, filters and domains: with their writes logged when they may
+  // write (Program::guards_write_state), and undone when it goes.
+  class OnPosition {
+   public:
+    OnPosition(Game& g, const State& s);
+    ~OnPosition();
+    OnPosition(const OnPosition&) = delete;
+    OnPosition& operator=(const OnPosition&) = delete;
+
+   private:
+    Game& g_;
+  };
+  bool kept(const compile::Rule& r, int k);
   bool first_of_key(const compile::Rule& r, int k);
-  bool listed_earlier(const State& s, const compile::Rule& r, int i, const Machine::Domain& d, int at);
+  bool listed_earlier(const compile::Rule& r, int i, const Machine::Domain& d, int at);
   std::shared_ptr<const compile::Program> p_;
   Machine m_;
   std::shared_ptr<class NativeGame> native_;  // null: the interpreter runs the game

@@ -171,7 +171,7 @@ int64_t Machine::eval(int idx) {
     case Op::Ply: need_state(idx); return state_[compile::kPly];
     case Op::Repetitions: {
       need_state(idx);
-      const int64_t r = lang::repetitions(state_, p_.history);
+      const int64_t r = lang::repetitions(state_, p_.history, past_);
       if (r < 0)
         throw diag::Error{diag::Code::runtime, p_.spans[idx], msg::history_full(p_.history.capacity),
                           msg::kHistoryFullHint};
@@ -307,9 +307,10 @@ void Machine::set_state(const Node& n, int idx) {
   int64_t value = eval(n.d);
   int64_t v = combine(idx, n.aux, old, value);
   if (!lang::fits_state(v)) fail(idx, msg::too_large(v));
-  state_[off] = static_cast<int32_t>(v);
+  put(off, static_cast<int32_t>(v));
+  if (p_.history.key >= 0 && p_.var_compared[n.a]) toggle_key(off, static_cast<int32_t>(old), static_cast<int32_t>(v));
   if (!p_.facts.empty()) {
-    compile::update_facts(p_, n.a, off, old, v, state_);
+    compile::update_facts(p_, n.a, off, old, v, state_, logging_ ? &undo_ : nullptr);
     if (!p_.tallies_of_var[n.a].empty()) update_tallies(n.a, off, old, v, idx);
   }
 }
@@ -328,7 +329,9 @@ void Machine::set_mover(const Node& n, int idx) {
   need_state(idx);
   int64_t v = eval(n.k[0]);
   if (v < 0 || v >= p_.num_players) fail(idx, msg::no_seat(v));
-  state_[compile::kMover] = static_cast<int32_t>(v);
+  if (p_.history.key >= 0 && p_.mover_compared)
+    toggle_key(compile::kMover, state_[compile::kMover], static_cast<int32_t>(v));
+  put(compile::kMover, static_cast<int32_t>(v));
 }
 
 void Machine::add_site(const Node& n, int idx) {
@@ -347,13 +350,12 @@ void Machine::finish(const Node& n, int idx) {
   for (int i = 0; i < n.c; ++i) {
     int64_t pl = eval(p_.args[n.b + i]);
     if (pl < 0 || pl >= p_.num_players) fail(idx, msg::no_seat(pl));
-    int32_t& slot = state_[compile::kPlaces + pl];
-    if (slot == 0) {
-      slot = place;
+    if (state_[compile::kPlaces + pl] == 0) {
+      put(compile::kPlaces + pl, place);
       ++placed;
     }
   }
-  state_[compile::kNextPlace] = place + placed;
+  put(compile::kNextPlace, place + placed);
 }
 
 bool Machine::run(int idx) {
@@ -369,10 +371,13 @@ bool Machine::run(int idx) {
       case Op::StateSet: set_state(n, idx); break;
       case Op::ConstSet: set_const(n, idx); break;
       case Op::SetMover: set_mover(n, idx); break;
-      case Op::SetPhase:
+      case Op::SetPhase: {
         need_state(idx);
-        state_[compile::kPhase] = static_cast<int32_t>(eval(n.k[0]));
+        const auto v = static_cast<int32_t>(eval(n.k[0]));
+        if (p_.history.key >= 0 && p_.phase_compared) toggle_key(compile::kPhase, state_[compile::kPhase], v);
+        put(compile::kPhase, v);
         break;
+      }
       case Op::If:
         if (eval(n.k[0])) {
           if (run(n.k[1])) return true;
@@ -452,14 +457,15 @@ void Machine::end_game(const Node& n, int idx) {
     score = points;
   else
     per_player(static_cast<lang::EndBy>(n.aux), n.a, score);
+  note_slots(compile::kPlaces, P);
   lang::place_unplaced(&state_[compile::kPlaces], P, next, score.data());
   if (p_.points_base >= 0)
     for (int pl = 0; pl < P; ++pl) {
       if (points[pl] < -p_.points_limit || points[pl] > p_.points_limit)
         fail(idx, msg::points_outside(points[pl], p_.points_limit));
-      state_[p_.points_base + pl] = static_cast<int32_t>(points[pl]);
+      put(p_.points_base + pl, static_cast<int32_t>(points[pl]));
     }
-  state_[compile::kOver] = compile::kEnded;
+  put(compile::kOver, compile::kEnded);
 }
 
 // A number per seat from a table per player or a function of a player (all 0 for Plain).

@@ -21,6 +21,16 @@ class Machine {
   Machine(const compile::Program& p, compile::Program* building = nullptr);
 
   void bind(int32_t* state) { state_ = state; }
+  // The positions before the bound state's, which `repetitions` compares with (runtime/past.hpp).
+  void see_past(const lang::PastView* past) { past_ = past; }
+  // Guards, filters and domains that write the state (Game::legal, why_not) run on the position
+  // itself with every write logged: undo_writes() brings it back, newest write first, whatever
+  // the writes were (variables, the facts and key kept with them, mover, phase, places).
+  void log_writes(bool on) {
+    logging_ = on;
+    undo_.clear();
+  }
+  void undo_writes();
   void set_roll(const int32_t* values, int n) {
     roll_ = values;
     nroll_ = n;
@@ -120,6 +130,15 @@ class Machine {
   const compile::Program& p_;
   compile::Program* building_;
   int32_t* state_ = nullptr;
+  const lang::PastView* past_ = nullptr;
+  bool logging_ = false;
+  std::vector<std::pair<int32_t, int32_t>> undo_;  // (slot, value before), oldest first
+  void put(int64_t off, int32_t v) {
+    if (logging_) undo_.emplace_back(static_cast<int32_t>(off), state_[off]);
+    state_[off] = v;
+  }
+  void note_slots(int64_t first, int64_t n);  // logs n slots from `first` before they are written
+  void toggle_key(int64_t slot, int32_t before, int32_t now);
   std::vector<int64_t> locals_;
   const int32_t* roll_ = nullptr;
   int nroll_ = 0;

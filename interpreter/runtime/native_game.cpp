@@ -56,6 +56,9 @@ void NativeGame::grow(keli_ctx* ctx, keli_buffer* b) {
   if (b == &ctx->moves) {
     self->move_buf_.resize(cap);
     b->data = self->move_buf_.data();
+  } else if (b == &ctx->undo) {
+    self->undo_buf_.resize(2 * cap);  // a slot and its value before, per entry
+    b->data = self->undo_buf_.data();
   } else {
     self->note_buf_.resize(cap);
     b->data = self->note_buf_.data();

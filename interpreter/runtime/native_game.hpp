@@ -27,6 +27,8 @@ class NativeGame {
   const std::vector<int>& notes() const { return notes_; }
   const std::shared_ptr<const native::Module>& module() const { return module_; }
   void clear_notes() { notes_.clear(); }
+  // The positions before the state of the next entries, which `repetitions` compares with.
+  void see_past(const lang::PastView* past) { ctx_.past = past; }
   // Units of work each entry (a call, a listing, a move, a throw) may do; passed to the generated
   // code at run time, so a new budget needs no recompiling.
   void set_budget(int64_t units) { budget_ = units; }
@@ -45,6 +47,7 @@ class NativeGame {
   std::vector<int> notes_;
   std::vector<Move> move_buf_;  // the buffers generated code appends to, grown when full
   std::vector<int32_t> note_buf_;
+  std::vector<int32_t> undo_buf_;  // the undo log of guards that write the state (keli_ctx::undo)
   keli_ctx ctx_{};
   int64_t budget_;
 };

@@ -156,6 +156,7 @@ std::string Game::notation(const State& s, const Move& m) {
   if (p_->num_pieces > 0) piece_label(s, 0);  // labels first: they use the scratch state
   if (!piece_tables_found_) find_piece_tables();
   // The holes read a copy, so a definition they call cannot change the real state.
+  see(s);
   std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
   m_.bind(scratch_.data());
   m_.reset_work();

@@ -1,4 +1,5 @@
-// The declared facts (compile::FactKind::Tally) in the interpreter: after a write to a cell of an
+// What the interpreter keeps beside a write of the state: the guards' undo log and the position's
+// key, and the declared facts (compile::FactKind::Tally): after a write to a cell of an
 // element's row, that element's part is taken out of the entry it added to with the cell's old
 // value and put into the entry of the new one. The native emitter writes the same steps out
 // (native/emit_facts.cpp); both evaluate an element's conditions in written order, stopping at
@@ -42,12 +43,11 @@ void Machine::update_tallies(int var, int64_t off, int64_t before, int64_t now, 
     const TallyPart is = tally_part(f, x);
     for (const auto& [part, sign] : {std::pair{was, -1}, std::pair{is, 1}}) {
       if (part.slot < 0) continue;
-      int32_t& cell = state_[f.base + part.slot];
-      const int64_t old = cell;
+      const int64_t old = state_[f.base + part.slot];
       const int64_t v = old + sign * part.weight;
       if (!lang::fits_state(v)) fail(node, msg::too_large(v));
-      cell = static_cast<int32_t>(v);
-      compile::update_facts_of_tally(p_, id, f.base + part.slot, old, v, state_);
+      put(f.base + part.slot, static_cast<int32_t>(v));
+      compile::update_facts_of_tally(p_, id, f.base + part.slot, old, v, state_, logging_ ? &undo_ : nullptr);
     }
   }
 }
@@ -108,6 +108,22 @@ std::string Machine::check_tallies() {
     }
   }
   return {};
+}
+
+// The undo log of guards (runtime/machine.hpp): each slot written, with its value before.
+void Machine::note_slots(int64_t first, int64_t n) {
+  if (!logging_) return;
+  for (int64_t i = first; i < first + n; ++i) undo_.emplace_back(static_cast<int32_t>(i), state_[i]);
+}
+
+void Machine::undo_writes() {
+  for (auto it = undo_.rbegin(); it != undo_.rend(); ++it) state_[it->first] = it->second;
+  undo_.clear();
+}
+
+void Machine::toggle_key(int64_t slot, int32_t before, int32_t now) {
+  note_slots(p_.history.key, 2);
+  lang::toggle(state_, p_.history, slot, before, now);
 }
 
 }  // namespace keli::runtime

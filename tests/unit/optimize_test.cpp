@@ -29,13 +29,14 @@ void lockstep(const std::shared_ptr<const compile::Program>& plain, const std::s
   const lang::HistoryLayout& hb = fast->history;
   const size_t shown = static_cast<size_t>(plain->visible_size);
   REQUIRE(fast->visible_size == plain->visible_size);
-  REQUIRE(plain->state_size == plain->visible_size + (ha.base < 0 ? 0 : ha.slots()));
-  REQUIRE((ha.base < 0) == (hb.base < 0));
+  REQUIRE(plain->state_size == plain->visible_size + (ha.key < 0 ? 0 : 2));
+  REQUIRE((ha.key < 0) == (hb.key < 0));
   auto same = [&] {
     if (sa.size() != static_cast<size_t>(plain->state_size) || sb.size() != static_cast<size_t>(fast->state_size))
       return false;
     if (!std::equal(sa.begin(), sa.begin() + shown, sb.begin())) return false;
-    return ha.base < 0 || std::equal(sa.begin() + ha.base, sa.begin() + ha.base + ha.slots(), sb.begin() + hb.base);
+    if (ha.key >= 0 && lang::stored_key(sa.data(), ha) != lang::stored_key(sb.data(), hb)) return false;
+    return runtime::same_past(sa.past, sb.past);
   };
   REQUIRE(same());
   REQUIRE(compile::check_facts(*fast, sb) == "");

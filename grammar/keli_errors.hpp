@@ -81,7 +81,8 @@ KELI_EXPECT(rule_expected, "expected a rule 'move NAME(...) { ... }' or 'otherwi
 KELI_EXPECT(rule_decl, "expected 'move NAME(...) { ... }' or 'otherwise NAME { ... }' after 'override'");
 KELI_EXPECT(replaceable,
             "expected the declaration that 'override' replaces: param, players, pieces, const, var, region, track, "
-            "dice, def, shape, board, event, on, phase, invariant, turn order, directions or coordinates");
+            "dice, def, shape, board, event, on, phase, invariant, turn order, directions, coordinates or repetitions "
+            "compare");
 KELI_EXPECT(kw_order, "expected 'order' in 'turn order [backwards when COND] [skips NAME when COND]'");
 KELI_EXPECT(kw_when, "expected 'when'");
 KELI_EXPECT(kw_compare, "expected 'compare' in 'repetitions compare PART, ...'");
@@ -92,13 +93,15 @@ KELI_EXPECT(invariant_named, "expected the invariant's name, or its text in doub
 KELI_EXPECT(removed_rule, "expected the rule 'remove' drops: 'move NAME' or 'otherwise NAME'");
 KELI_EXPECT(kw_phase, "expected 'phase' in 'extend phase NAME { ... }'");
 KELI_EXPECT(phase_rules, "expected the rules to add or replace '{ move ... }'");
-KELI_EXPECT(declaration_expected,
-            "expected a declaration (import, about, param, players, var, const, region, track, dice, def, shape, "
-            "board, event, on, setup, phase, invariant, limit, display, directions, coordinates, turn order, override, "
-            "remove or extend)");
-KELI_EXPECT(end_of_file,
-            "expected a declaration (import, about, param, players, var, const, region, track, dice, def, shape, "
-            "board, event, on, setup, phase, invariant, limit, display, directions or coordinates)");
+KELI_EXPECT(
+    declaration_expected,
+    "expected a declaration (import, about, param, players, var, const, region, track, dice, def, shape, "
+    "board, event, on, setup, phase, invariant, limit, display, repetitions compare, directions, coordinates, turn "
+    "order, override, remove or extend)");
+KELI_EXPECT(
+    end_of_file,
+    "expected a declaration (import, about, param, players, var, const, region, track, dice, def, shape, "
+    "board, event, on, setup, phase, invariant, limit, display, repetitions compare, directions or coordinates)");
 #undef KELI_EXPECT
 
 // The control class handed to PEGTL: raise with the table's message, never a rule's C++ name.

@@ -339,7 +339,12 @@ void bind_state(py::module_& m) {
            [](const api::State& a, const py::object& b) {
              if (!py::isinstance<api::State>(b)) return false;
              const api::State& other = b.cast<const api::State&>();
-             return at_once(a.game(), [&] { return a.same_position(other); });
+             if (&a.game() == &other.game()) return at_once(a.game(), [&] { return a.same_position(other); });
+             // Two games: both held, since listing a state's moves may try moves on it in place
+             // (undone before it ends); taken together, so that no two threads deadlock.
+             py::gil_scoped_release unlocked;
+             std::scoped_lock both(a.game().lock(), other.game().lock());
+             return a.same_position(other);
            })
       .def("__hash__", [](const api::State& s) { return at_once(s.game(), [&] { return s.position_hash(); }); })
       .def(py::pickle(

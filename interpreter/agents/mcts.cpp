@@ -110,7 +110,9 @@ class MctsAgent : public Agent {
   // The state after a new child's move or throw, in work_, is kept for the child while the pool
   // has room, so that later iterations start from it instead of replaying the path.
   void keep(int child) {
-    if ((pooled_ + 1) * work_.size() * sizeof(int32_t) > pool_bytes_) return;
+    // Each kept state's position is a link of its own in the history behind `repetitions`.
+    const size_t one = work_.size() * sizeof(int32_t) + static_cast<size_t>(runtime::link_bytes(work_.past));
+    if ((pooled_ + 1) * one > pool_bytes_) return;
     if (pooled_ == pool_.size()) pool_.emplace_back();
     pool_[pooled_] = work_;
     nodes_[child].state = static_cast<int>(pooled_++);

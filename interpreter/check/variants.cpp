@@ -42,11 +42,12 @@ void Checker::override_missing(ast::Decl& d, bool from_variant) {
                   "drop 'override', or name the base: game \"NAME\" extends \"BASE.keli\"");
     return;
   }
-  std::string what = d.kind == DeclKind::Players || d.kind == DeclKind::Pieces || d.kind == DeclKind::Board
-                         ? fmt::format("the base game has no '{}' to override", kind)
-                         : fmt::format("the base game has no {} '{}' to override", kind, d.name);
+  const bool single = d.kind == DeclKind::Players || d.kind == DeclKind::Pieces || d.kind == DeclKind::Board ||
+                      d.kind == DeclKind::Repetitions;  // declared once, by no name of its own
+  std::string what = single ? fmt::format("the base game has no '{}' to override", kind)
+                            : fmt::format("the base game has no {} '{}' to override", kind, d.name);
   std::string hint;
-  if (d.kind != DeclKind::Players && d.kind != DeclKind::Pieces && d.kind != DeclKind::Board) {
+  if (!single) {
     SymKind k = SymKind::Phase;
     switch (d.kind) {
       case DeclKind::Param: k = SymKind::Param; break;

@@ -143,16 +143,6 @@ std::string array(const char* type, const std::string& name, const std::vector<T
 }
 }  // namespace
 
-// What `repetitions` compares (lang/history.hpp), as the program lays it out.
-void Emitter::history_layout() {
-  if (p_.history.key < 0) return;
-  const lang::HistoryLayout& h = p_.history;
-  std::string ranges;
-  for (int i = 0; i < 2 * h.nranges; ++i) ranges += fmt::format("{}{}", i ? ", " : "", h.ranges[i]);
-  out_ += fmt::format("constexpr keli::lang::HistoryLayout kHistory{{{}, {}, {}, {}, {{{}}}}};\n", h.key, h.capacity,
-                      h.nranges, h.parts, ranges);
-}
-
 void Emitter::tables() {
   std::vector<int64_t> consts = p_.consts;
   out_ += array("int64_t", "K", consts);
@@ -432,8 +422,12 @@ void Emitter::entries() {
   }
   close("}");
   if (writes) line("rewind(c, s); c->logging = 0;");
-  close(writes ? "} catch (const Fault&) { rewind(c, s); c->logging = 0; return 1; }"
-               : "} catch (const Fault&) { return 1; }");
+  if (writes) {  // the host's grow may throw too (no memory): the position still comes back
+    close("} catch (const Fault&) { rewind(c, s); c->logging = 0; return 1; }");
+    line("catch (...) { rewind(c, s); c->logging = 0; throw; }");
+  } else {
+    close("} catch (const Fault&) { return 1; }");
+  }
   line("return 0;");
   close();
   open("int e_apply(keli_ctx* c, int32_t* s, const keli_move* m) {");

@@ -37,13 +37,15 @@ void Emitter::state_set(const Node& n, int idx) {
     line(fmt::format("const int64_t {} = ar<Operator::{}>(c, {}, {}, {});", w, combine_op(n.aux), idx, old, v));
   }
   const bool compared = p_.history.key >= 0 && p_.var_compared[n.a];
-  if (compared && old.empty()) {
-    old = tmp();
-    line(fmt::format("const int64_t {} = s[{}];", old, off));
-  }
   note_write(off);
-  line(fmt::format("s[{}] = store(c, {}, {});", off, idx, w));
-  if (compared) toggle_key(off, fmt::format("static_cast<int32_t>({})", old), fmt::format("s[{}]", off));
+  if (compared) {  // from the cell as it is now: the value's own calls may have written it since `old`
+    const std::string prev = tmp();
+    line(fmt::format("const int32_t {} = s[{}];", prev, off));
+    line(fmt::format("s[{}] = store(c, {}, {});", off, idx, w));
+    toggle_key(off, prev, fmt::format("s[{}]", off));
+  } else {
+    line(fmt::format("s[{}] = store(c, {}, {});", off, idx, w));
+  }
   if (kept) {
     update_cells(p_.facts_of_var[n.a], p_.vars[n.a], off, old, w);
     update_tallies(n.a, off, old, w, idx);
@@ -198,6 +200,16 @@ void Emitter::for_loop(const Node& n, int idx) {
   stmts(n.k[1]);
   close();
   close();
+}
+
+// What `repetitions` compares (lang/history.hpp), as the program lays it out.
+void Emitter::history_layout() {
+  if (p_.history.key < 0) return;
+  const lang::HistoryLayout& h = p_.history;
+  std::string ranges;
+  for (int i = 0; i < 2 * h.nranges; ++i) ranges += fmt::format("{}{}", i ? ", " : "", h.ranges[i]);
+  out_ += fmt::format("constexpr keli::lang::HistoryLayout kHistory{{{}, {}, {}, {}, {{{}}}}};\n", h.key, h.capacity,
+                      h.nranges, h.parts, ranges);
 }
 
 // Before a write of the state: logged when guards may write it (the undo log of move listing).

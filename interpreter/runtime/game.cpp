@@ -247,6 +247,7 @@ void Game::remember(State& s) {
 }
 
 void Game::refresh_facts(State& s) {
+  see(s);
   compile::refresh_facts(*p_, s);
   m_.bind(s.data());
   m_.refresh_tallies();

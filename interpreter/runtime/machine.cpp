@@ -307,8 +307,9 @@ void Machine::set_state(const Node& n, int idx) {
   int64_t value = eval(n.d);
   int64_t v = combine(idx, n.aux, old, value);
   if (!lang::fits_state(v)) fail(idx, msg::too_large(v));
+  // The key follows the cell as it is now: the value's own calls may have written it since `old`.
+  if (p_.history.key >= 0 && p_.var_compared[n.a]) toggle_key(off, state_[off], static_cast<int32_t>(v));
   put(off, static_cast<int32_t>(v));
-  if (p_.history.key >= 0 && p_.var_compared[n.a]) toggle_key(off, static_cast<int32_t>(old), static_cast<int32_t>(v));
   if (!p_.facts.empty()) {
     compile::update_facts(p_, n.a, off, old, v, state_, logging_ ? &undo_ : nullptr);
     if (!p_.tallies_of_var[n.a].empty()) update_tallies(n.a, off, old, v, idx);

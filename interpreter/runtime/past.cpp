@@ -10,9 +10,9 @@ Past::~Past() {
 
 PastPtr remember_position(const int32_t* s, const lang::HistoryLayout& h, const PastPtr& before) {
   const int64_t count = before ? before->view.count + 1 : 1;
+  if (before && before->view.count > h.capacity) return before;  // overflowed already: kept as it is
   auto link = std::make_shared<Past>();
   if (count > h.capacity) {
-    if (before && before->view.count > h.capacity) return before;  // already overflowed
     link->view.count = static_cast<int64_t>(h.capacity) + 1;
     return link;
   }

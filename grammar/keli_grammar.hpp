@@ -218,6 +218,9 @@ struct from_ahead {
 // `remove X from C`, `clear C`: `clear` needs a name after it (`clear = 1` assigns).
 struct remove_stmt : p::seq<kw_remove, from_ahead, p::must<expr>, p::must<kw_from>, p::must<expr>> {};
 struct clear_stmt : p::seq<kw_clear, ident> {};
+// `suppose { ... }`: the block runs and the game comes back as it was (locals keep what it
+// assigned). Only before a `{`: `suppose` stays usable as a name (`suppose = 1`, `suppose(x)`).
+struct suppose_stmt : p::seq<kw_suppose, p::at<lbrace>, p::must<block>> {};
 struct finish_stmt : p::seq<kw_finish, p::must<expr_list>> {};
 struct end_by : p::seq<kw_by, p::must<ident>> {};
 // `points NAME`: what each seat scores. Not `must`: a statement after `end_game` may assign a
@@ -236,8 +239,8 @@ struct pass_turn_stmt : p::seq<kw_pass, kw_turn> {};
 struct extra_turn_stmt : p::seq<kw_extra, kw_turn> {};
 struct semi : sym<';'> {};
 struct stmt : p::sor<semi, let_stmt, if_stmt, while_stmt, for_stmt, return_stmt, emit_stmt, note_stmt, add_stmt,
-                     remove_stmt, clear_stmt, finish_stmt, end_stmt, end_turn_stmt, pass_turn_stmt, extra_turn_stmt,
-                     call_stmt, assign_stmt> {};
+                     remove_stmt, clear_stmt, suppose_stmt, finish_stmt, end_stmt, end_turn_stmt, pass_turn_stmt,
+                     extra_turn_stmt, call_stmt, assign_stmt> {};
 
 // ---- declarations --------------------------------------------------------------
 struct header : p::seq<kw_game, p::must<string_lit>, p::opt<kw_extends, p::must<string_lit>>> {};

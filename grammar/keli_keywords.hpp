@@ -84,6 +84,7 @@ enum WordRole : uint8_t {
   X(add, "add", Statement)                            \
   X(to, "to", Other)                                  \
   X(clear, "clear", Statement)                        \
+  X(suppose, "suppose", Statement)                    \
   X(from, "from", Other)                              \
   X(list, "list", Other)                              \
   X(set, "set", Other)                                \

@@ -76,8 +76,9 @@ enum class StmtKind : uint8_t {
   Emit,
   Note,
   Add,
-  Remove,  // `remove X from C`: exprs are X, then C (a local collection)
-  Clear,   // `clear C`: exprs is C
+  Remove,   // `remove X from C`: exprs are X, then C (a local collection)
+  Clear,    // `clear C`: exprs is C
+  Suppose,  // `suppose { ... }`: blocks[0] runs, then every write of the game in it is undone
   Finish,
   EndGame,
   Call,
@@ -107,7 +108,7 @@ struct Stmt {
   Span name_span;
   std::vector<ExprPtr> exprs;  // Let: value; Assign: target, value; If: conditions; For: domain, filter?, while?;
                                // Return: value?; Emit/Call: the call expr; Add: site, region; Finish: players
-  std::vector<Block> blocks;   // If: one per condition, plus the else block; While/For: body
+  std::vector<Block> blocks;   // If: one per condition, plus the else block; While/For/Suppose: body
   bool has_else = false;
   bool stops = false;  // For: the last of exprs is a `while` condition
   std::string text;    // Note: the message

@@ -114,6 +114,7 @@ class Builder {
   StmtPtr add_statement(const Node& n);
   StmtPtr remove_statement(const Node& n);
   StmtPtr clear_statement(const Node& n);
+  StmtPtr suppose_statement(const Node& n);
   StmtPtr finish_statement(const Node& n);
   StmtPtr end_statement(const Node& n);
   // Turn order (parse_turns.cpp): statements over stdlib/turn_order.keli's names.

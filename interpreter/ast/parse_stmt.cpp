@@ -34,6 +34,7 @@ StmtPtr Builder::stmt(const Node& n) {
   if (n.is_type<g::add_stmt>()) return add_statement(n);
   if (n.is_type<g::remove_stmt>()) return remove_statement(n);
   if (n.is_type<g::clear_stmt>()) return clear_statement(n);
+  if (n.is_type<g::suppose_stmt>()) return suppose_statement(n);
   if (n.is_type<g::finish_stmt>()) return finish_statement(n);
   if (n.is_type<g::end_stmt>()) return end_statement(n);
   if (n.is_type<g::end_turn_stmt>()) return end_turn(n);
@@ -161,6 +162,12 @@ StmtPtr Builder::remove_statement(const Node& n) {  // remove VALUE from COLLECT
 StmtPtr Builder::clear_statement(const Node& n) {  // clear COLLECTION
   auto s = mk(StmtKind::Clear, n);
   s->exprs.push_back(expr(child<g::ident>(n)));
+  return s;
+}
+
+StmtPtr Builder::suppose_statement(const Node& n) {  // suppose { BODY }
+  auto s = mk(StmtKind::Suppose, n);
+  s->blocks.push_back(block(child<g::block>(n)));
   return s;
 }
 

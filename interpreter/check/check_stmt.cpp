@@ -33,6 +33,7 @@ void Checker::stmt(Stmt& s) {
     case StmtKind::Add: add_statement(s); break;
     case StmtKind::Remove: remove_statement(s); break;
     case StmtKind::Clear: clear_statement(s); break;
+    case StmtKind::Suppose: suppose_statement(s); break;
     case StmtKind::Finish: finish_statement(s); break;
     case StmtKind::EndGame: end_game_statement(s); break;
     case StmtKind::Call: check_call(*s.exprs[0], true); break;
@@ -58,6 +59,17 @@ void Checker::while_statement(Stmt& s) {
   unnarrow_assigned(s.blocks[0]);
   want_type(*s.exprs[0], Type::Bool, "the condition of 'while'");
   narrow(*s.exprs[0], true);
+  block(s.blocks[0]);
+  restore(saved, mark);
+}
+
+// `suppose { ... }` reads and writes the game as play does, then gives it back: while the board is
+// built there is no game to give back. What it narrows of the state holds again after it; a local
+// it assigns keeps the value, so loses its narrowing.
+void Checker::suppose_statement(Stmt& s) {
+  needs_play(s.span, "'suppose'");
+  std::set<int> saved = narrowed_;
+  size_t mark = assigned_.size();
   block(s.blocks[0]);
   restore(saved, mark);
 }

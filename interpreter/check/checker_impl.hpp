@@ -151,6 +151,7 @@ class Checker {
   void assign(ast::Stmt& s);
   void if_statement(ast::Stmt& s);
   void while_statement(ast::Stmt& s);
+  void suppose_statement(ast::Stmt& s);
   // A loop's `while` condition and `where` filter (either null), in the order they are tested;
   // each narrows what follows it.
   void loop_conditions(ast::Expr* stop, ast::Expr* filter);

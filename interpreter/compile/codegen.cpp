@@ -328,7 +328,8 @@ int CodeGen::stmt(const ast::Stmt& s, int base) {
     case StmtKind::Let: return let_statement(s, base);
     case StmtKind::Assign: return assign(s, base);
     case StmtKind::If: return if_statement(s, base);
-    case StmtKind::While: return while_statement(s, base);
+    case StmtKind::While:
+    case StmtKind::Suppose: return while_statement(s, base);
     case StmtKind::For: return for_statement(s, base);
     case StmtKind::Return: return return_statement(s, base);
     case StmtKind::Emit: return emit_statement(s, base);
@@ -401,10 +402,11 @@ int CodeGen::if_statement(const ast::Stmt& s, int base) {
   return first;
 }
 
-int CodeGen::while_statement(const ast::Stmt& s, int base) {
-  int c = expr(*s.exprs[0], base);
+int CodeGen::while_statement(const ast::Stmt& s, int base) {  // and `suppose`: a body without condition
+  const bool loop = s.kind == StmtKind::While;
+  int c = loop ? expr(*s.exprs[0], base) : -1;
   int body = block(s.blocks[0], base);
-  int n = node(Op::While, s.span);
+  int n = node(loop ? Op::While : Op::Suppose, s.span);
   out_.code[n].k[0] = c;
   out_.code[n].k[1] = body;
   return n;

@@ -14,9 +14,11 @@ namespace {
 struct Effects {
   bool writes = false;  // some variable, the mover or the phase, or the game's end
   bool turns = false;   // the mover, the phase, the end of the game, or `fail`
+  bool fails = false;   // `fail`: what a `suppose` block does that stays done
   void add(Effects e) {
     writes = writes || e.writes;
     turns = turns || e.turns;
+    fails = fails || e.fails;
   }
 };
 
@@ -35,7 +37,13 @@ class EffectReader {
         case Op::SetPhase:
         case Op::Finish:
         case Op::EndGame: e.writes = e.turns = true; break;
-        case Op::Fail: e.turns = true; break;
+        case Op::Fail: e.turns = e.fails = true; break;
+        case Op::Suppose: {  // its writes are given back: only an error in it stays
+          const bool fails = of(n.k[1]).fails;
+          e.turns = e.turns || fails;
+          e.fails = e.fails || fails;
+          continue;
+        }
         case Op::Call:
         case Op::CallStmt:
           e.add(callable(n.a));

@@ -55,6 +55,7 @@ class Optimizer : NodeTools {
     // Whether a guard writes is asked of the folded guards: a call that a parameter's setting
     // leaves out (`ko_rule == simple or not brings_back(s)`) writes nothing.
     p_.guards_write_state = guards_write();
+    p_.has_suppose = std::any_of(p_.code.begin(), p_.code.end(), [](const Node& n) { return n.op == Op::Suppose; });
     for (auto& r : p_.rules) {
       // Move generation reads a frozen state when no guard writes it: index the domains.
       if (!p_.guards_write_state)
@@ -95,7 +96,7 @@ class Optimizer : NodeTools {
   void stmts(int idx) {
     for (; idx >= 0; idx = p_.code[idx].next) {
       const Node n = p_.code[idx];
-      const bool chains = n.op == Op::If || n.op == Op::While || n.op == Op::For;
+      const bool chains = n.op == Op::If || n.op == Op::While || n.op == Op::For || n.op == Op::Suppose;
       if (n.op == Op::Emit || n.op == Op::Finish || n.op == Op::CallStmt) {
         for (int i = 0; i < n.c; ++i) {
           int v = expr(p_.args[n.b + i]);

@@ -309,6 +309,9 @@ struct Program {
   // Filled by compile/optimize:
   std::vector<Access> var_access, const_access;  // per entry of vars / const_tables
   bool guards_write_state = true;                // some move guard or filter may write the state
+  bool has_suppose = false;                      // some `suppose` block: its writes are logged and undone
+  // Whether a write of the state may have to be undone: the engines log it then (native note()).
+  bool logs_writes() const { return guards_write_state || has_suppose; }
   std::vector<DomainIndex> domain_indexes;       // DomIndex a=index k0=value
   std::vector<Fact> facts;                       // FactGet a=fact
   std::vector<std::vector<int>> facts_of_var;    // per entry of vars: the Cells facts it feeds

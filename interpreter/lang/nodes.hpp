@@ -71,6 +71,7 @@ namespace keli::lang {
   X(If, "k0=condition k1=then k2=else", "a conditional")                                                       \
   X(While, "k0=condition k1=body", "a loop (bounded by kMaxLoopIterations)")                                   \
   X(For, "a=slot k0=domain k1=body k2=filter k3=while", "a loop over a domain")                                \
+  X(Suppose, "k1=body", "run a block, then undo its writes of the game (locals keep theirs)")                  \
   X(Return, "k0=value or -1", "leave the definition")                                                          \
   X(Emit, "a=event b=first argument c=count", "raise an event: its handlers run")                              \
   X(CallStmt, "a=callable b=first argument c=count", "a call for its effect")                                  \

@@ -40,21 +40,6 @@ struct Fault {};
   c->fault.node = node; c->fault.kind = kind; c->fault.a = a; c->fault.b = b; c->fault.c = x;
   throw Fault{};
 }
-// A guard's undo log, as runtime::Machine's: the slot and its value, before it is written.
-inline void note(keli_ctx* c, const int32_t* s, int64_t o) {
-  if (!c->logging) return;
-  if (c->undo.size >= c->undo.cap) c->grow(c, &c->undo);
-  int32_t* u = static_cast<int32_t*>(c->undo.data) + 2 * static_cast<int64_t>(c->undo.size++);
-  u[0] = static_cast<int32_t>(o);
-  u[1] = s[o];
-}
-inline void rewind(keli_ctx* c, int32_t* s) {
-  const int32_t* u = static_cast<const int32_t*>(c->undo.data);
-  while (c->undo.size > 0) {
-    --c->undo.size;
-    s[u[2 * static_cast<int64_t>(c->undo.size)]] = u[2 * static_cast<int64_t>(c->undo.size) + 1];
-  }
-}
 template <Operator op> inline int64_t ar(keli_ctx* c, int node, int64_t a, int64_t b) {
   const keli::lang::Result r = keli::lang::apply<op>(a, b);
   if (__builtin_expect(!r.ok(), 0)) fault(c, node, KELI_FAULT_ARITH, static_cast<int64_t>(r.fault), 0, 0);
@@ -468,6 +453,7 @@ std::string Emitter::source() {
                       static_cast<int>(compile::kPlaces), static_cast<int>(compile::kOver),
                       static_cast<int>(compile::kEnded));
   out_ += kHelpers;
+  out_ += kUndoHelpers;
   tables();
   callables();
   bodies();

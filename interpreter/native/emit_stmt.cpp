@@ -7,6 +7,43 @@
 #include "native/emitter.hpp"
 
 namespace keli::native {
+
+// The undo log's helpers, pasted after the others (emit.cpp): what a guard that writes and a
+// `suppose` block write is logged, slot and value before, and given back newest first.
+const char* const kUndoHelpers = R"(
+// A guard's undo log, as runtime::Machine's: the slot and its value, before it is written.
+inline void note(keli_ctx* c, const int32_t* s, int64_t o) {
+  if (!c->logging) return;
+  if (c->undo.size >= c->undo.cap) c->grow(c, &c->undo);
+  int32_t* u = static_cast<int32_t*>(c->undo.data) + 2 * static_cast<int64_t>(c->undo.size++);
+  u[0] = static_cast<int32_t>(o);
+  u[1] = s[o];
+}
+inline void rewind(keli_ctx* c, int32_t* s, int32_t mark = 0) {
+  const int32_t* u = static_cast<const int32_t*>(c->undo.data);
+  while (c->undo.size > mark) {
+    --c->undo.size;
+    s[u[2 * static_cast<int64_t>(c->undo.size)]] = u[2 * static_cast<int64_t>(c->undo.size) + 1];
+  }
+}
+// `suppose { ... }`: while one lives every write is logged; when it goes (the block's end, a
+// return, a fault) its writes are undone, newest first, and the notes it raised dropped.
+struct Suppose {
+  keli_ctx* c;
+  int32_t* s;
+  int32_t mark, notes, was;
+  Suppose(keli_ctx* cc, int32_t* ss) : c(cc), s(ss), mark(cc->undo.size), notes(cc->notes.size), was(cc->logging) {
+    c->logging = 1;
+  }
+  ~Suppose() {
+    rewind(c, s, mark);
+    c->notes.size = notes;
+    c->logging = was;
+  }
+  Suppose(const Suppose&) = delete;
+  Suppose& operator=(const Suppose&) = delete;
+};
+)";
 using compile::Node;
 using compile::Op;
 
@@ -212,9 +249,10 @@ void Emitter::history_layout() {
                       h.nranges, h.parts, ranges);
 }
 
-// Before a write of the state: logged when guards may write it (the undo log of move listing).
+// Before a write of the state: logged when it may have to be undone (a guard that writes, move
+// listing's undo log; a `suppose` block's).
 void Emitter::note_write(const std::string& off) {
-  if (p_.guards_write_state) line(fmt::format("note(c, s, {});", off));
+  if (p_.logs_writes()) line(fmt::format("note(c, s, {});", off));
 }
 
 // The key of the position follows a compared slot's change from `before` to `now`.
@@ -272,6 +310,12 @@ void Emitter::stmt(int idx) {
       return;
     }
     case Op::While: while_loop(n, idx); return;
+    case Op::Suppose:  // undone when `sp` goes: at the block's end, a return or a fault
+      open("{");
+      line("const Suppose sp(c, s);");
+      stmts(n.k[1]);
+      close();
+      return;
     case Op::For: for_loop(n, idx); return;
     case Op::Return:
       if (n.k[0] < 0) {

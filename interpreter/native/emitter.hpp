@@ -12,6 +12,8 @@
 
 namespace keli::native {
 
+extern const char* const kUndoHelpers;  // pasted after the other helpers (emit_stmt.cpp)
+
 class Emitter {
  public:
   explicit Emitter(const compile::Program& p) : p_(p) {}

@@ -406,6 +406,9 @@ bool Machine::run(int idx) {
         }
         break;
       }
+      case Op::Suppose:
+        if (suppose(n.k[1])) return true;
+        break;
       case Op::Return: result_ = n.k[0] >= 0 ? eval(n.k[0]) : 0; return true;
       case Op::Emit:
         need_state(idx);

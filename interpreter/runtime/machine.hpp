@@ -138,6 +138,8 @@ class Machine {
     state_[off] = v;
   }
   void note_slots(int64_t first, int64_t n);  // logs n slots from `first` before they are written
+  void undo_to(size_t mark);                  // undoes the logged writes after the first `mark`
+  bool suppose(int body);                     // runs a `suppose` block: true if it returned
   void toggle_key(int64_t slot, int32_t before, int32_t now);
   std::vector<int64_t> locals_;
   const int32_t* roll_ = nullptr;

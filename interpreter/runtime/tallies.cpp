@@ -116,9 +116,30 @@ void Machine::note_slots(int64_t first, int64_t n) {
   for (int64_t i = first; i < first + n; ++i) undo_.emplace_back(static_cast<int32_t>(i), state_[i]);
 }
 
-void Machine::undo_writes() {
-  for (auto it = undo_.rbegin(); it != undo_.rend(); ++it) state_[it->first] = it->second;
-  undo_.clear();
+void Machine::undo_writes() { undo_to(0); }
+
+void Machine::undo_to(size_t mark) {
+  while (undo_.size() > mark) {
+    state_[undo_.back().first] = undo_.back().second;
+    undo_.pop_back();
+  }
+}
+
+// `suppose { ... }`: the body runs with its writes logged; they are undone at its end, after a
+// `return` or an error too, and the notes it raised are dropped. Locals keep what it gave them.
+bool Machine::suppose(int body) {
+  struct Back {
+    Machine& m;
+    bool was;
+    size_t mark, notes;
+    ~Back() {
+      m.undo_to(mark);
+      m.notes_.resize(notes);
+      m.logging_ = was;
+    }
+  } back{*this, logging_, undo_.size(), notes_.size()};
+  logging_ = true;
+  return run(body);
 }
 
 void Machine::toggle_key(int64_t slot, int32_t before, int32_t now) {

@@ -20,7 +20,7 @@ syn keyword keliDeclaration at by override remove extend directions coordinates 
 syn keyword keliConditional if elif else then
 syn keyword keliRepeat while for
 syn keyword keliKeyword in where return when move otherwise reads joined distinct
-syn keyword keliStatement let emit note add to finish end_game clear from
+syn keyword keliStatement let emit note add to finish end_game clear from suppose
 " Turn order: `turn order ... backwards when ... skips p when ...`; `end turn`, `pass turn`, `extra turn`.
 syn match keliDeclaration "^\s*\zsturn\s\+order\>"
 syn keyword keliDeclaration backwards skips

@@ -191,12 +191,23 @@ int main(int argc, char** argv) {
   };
   for (const auto& f : files)
     if (auto program = load(f, {})) register_keli(fs::path(f).stem().string(), program);
-  // OpenSpiel's Kalah rules (against OpenSpiel's hand-written speed), apart from games/kalah.keli.
-  if (auto program = load((fs::path(KELI_SOURCE_DIR) / "tools/bench/kalah.keli").string(), {}))
-    register_keli("kalah_openspiel", program);
-  // Raja Pasu as one round too, beside the hand-written single round (issue 13's two targets).
-  if (auto program = load((fs::path(KELI_SOURCE_DIR) / "games/raja_pasu.keli").string(), {{"rounds", "single"}}))
-    register_keli("raja_pasu_single_round", program);
+  // Option sets beside the defaults: OpenSpiel's rules, against its hand-written speed
+  // (docs/performance.md; Kalah's is tools/bench/kalah.keli), and Raja Pasu as one round too,
+  // beside the hand-written single round (issue 13's two targets).
+  struct Extra {
+    const char* row;
+    const char* file;
+    keli::compile::ParamSettings settings;
+  };
+  const Extra extras[] = {
+      {"kalah_openspiel", "tools/bench/kalah.keli", {}},
+      {"raja_pasu_single_round", "games/raja_pasu.keli", {{"rounds", "single"}}},
+      {"go_openspiel", "games/go.keli", {{"scored_after", "162"}}},
+      {"nine_mens_morris_openspiel", "games/nine_mens_morris.keli", {{"rules", "openspiel"}}},
+      {"backgammon_openspiel", "games/backgammon.keli", {{"rules", "openspiel"}, {"scoring", "single"}}},
+  };
+  for (const Extra& x : extras)
+    if (auto program = load((fs::path(KELI_SOURCE_DIR) / x.file).string(), x.settings)) register_keli(x.row, program);
   register_native();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -24,6 +24,32 @@ constexpr Foreign kForeign[] = {{"function", "def"}, {"func", "def"},       {"fn
                                 {"variable", "var"}, {"constant", "const"}, {"elseif", "elif"}, {"elsif", "elif"},
                                 {"foreach", "for"},  {"import_", "import"}};
 
+// Statements of two words, as they are often run together: `endturn`, `pass_turn`.
+constexpr const char* kPhrases[] = {"end turn", "pass turn", "extra turn"};
+
+// The two-word statement a word found where a statement may stand was meant to be, or "".
+std::string phrase_for(const std::string& found) {
+  std::vector<std::string> joined;  // each phrase run together, then joined by '_'
+  for (std::string p : kPhrases) {
+    const size_t gap = p.find(' ');
+    joined.push_back(p.substr(0, gap) + p.substr(gap + 1));
+    joined.push_back(p.substr(0, gap) + "_" + p.substr(gap + 1));
+  }
+  auto it = std::find(joined.begin(), joined.end(), found);
+  if (it == joined.end()) {  // misspelt as well: `endtrun`
+    const std::string hint = diag::suggest(found, joined);
+    const size_t q = hint.find('\'');
+    if (q == std::string::npos) return {};
+    it = std::find(joined.begin(), joined.end(), hint.substr(q + 1, hint.find('\'', q + 1) - q - 1));
+    if (it == joined.end()) return {};
+  }
+  return kPhrases[(it - joined.begin()) / 2];
+}
+
+bool one_of(const std::string& w, const std::vector<std::string>& words) {
+  return std::find(words.begin(), words.end(), w) != words.end();
+}
+
 std::string word_at(std::string_view line, size_t col) {
   if (col == 0 || col > line.size()) return {};
   size_t i = col - 1, j = i;
@@ -38,6 +64,11 @@ std::string keyword_for(const std::string& found, const std::string& message) {
   if (message == g::error_message<g::declaration_expected>) words = g::declaration_words;
   if (message == g::error_message<g::statement_expected>) words = g::statement_words;
   if (message == g::error_message<g::rule_expected>) words = g::rule_words;
+  if (message == g::error_message<g::rbrace>) {  // "or a statement or declaration inside the braces"
+    words = g::statement_words;
+    words.insert(words.end(), g::declaration_words.begin(), g::declaration_words.end());
+    words.insert(words.end(), g::rule_words.begin(), g::rule_words.end());
+  }
   // "expected 'then' in ...": the keyword the message names.
   if (words.empty() && message.rfind("expected '", 0) == 0) {
     size_t end = message.find('\'', 10);
@@ -78,6 +109,9 @@ void report_syntax_errors(const SourceSet& src, int file, const g::syntax_log& l
       hint = "found the end of the line";
     }
     std::string keyword = keyword_for(found_word, e.message);
+    const bool in_block =
+        e.message == g::error_message<g::rbrace> || e.message == g::error_message<g::statement_expected>;
+    if (keyword.empty() && in_block) keyword = phrase_for(found_word);
     if (!keyword.empty()) {
       hint = fmt::format("found '{}': did you mean '{}'?", found_word, keyword);
       sp.len = static_cast<uint32_t>(found_word.size());
@@ -97,6 +131,14 @@ void report_syntax_errors(const SourceSet& src, int file, const g::syntax_log& l
         hint = fmt::format("the file ends at line {} before its '}}'", sp.line);
         sp = Span{file, static_cast<uint32_t>(o->line), static_cast<uint32_t>(o->col), 1};
         message = "this '{' is never closed: expected '}' before the end of the file";
+      }
+    } else if (message == g::error_message<g::rbrace> &&
+               (one_of(found_word, g::declaration_words) || one_of(found_word, g::rule_words))) {
+      if (auto o = unclosed_opener(text)) {  // a block left open: say where it began
+        hint = fmt::format("'{}' on line {} begins a new {}, so the block before it must be closed first", found_word,
+                           sp.line, one_of(found_word, g::rule_words) ? "rule" : "declaration");
+        message = fmt::format("this '{{' is never closed: expected '}}' before '{}' on line {}", found_word, sp.line);
+        sp = Span{file, static_cast<uint32_t>(o->line), static_cast<uint32_t>(o->col), 1};
       }
     }
     diags.report(diag::Code::syntax, sp, message, hint);

@@ -1,7 +1,8 @@
 // Data-driven diagnostics tests: every tests/diagnostics/*.keli carries lines
-//   # expect: CODE LINE:COL TEXT
+//   # expect: CODE LINE:COL TEXT   (or TEXT | hint: HINT)
 // and validating it (check, then compile with default parameters) must produce exactly those
-// diagnostics: same code, same position, a message containing TEXT, and nothing else.
+// diagnostics: same code, same position, a message containing TEXT (a hint containing HINT), and
+// nothing else.
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
@@ -21,7 +22,8 @@ struct Expect {
   std::string code;
   unsigned line = 0, col = 0;
   std::string text;
-  int at = 0;  // the line of the expect comment
+  std::string hint;  // empty: the hint is not compared
+  int at = 0;        // the line of the expect comment
 };
 }  // namespace
 
@@ -47,6 +49,10 @@ TEST_CASE("broken game files give their expected diagnostics", "[diagnostics]") 
         std::getline(in_line, e.text);
         e.text.erase(0, e.text.find_first_not_of(" \t"));
         e.text.erase(e.text.find_last_not_of(" \t\r") + 1);
+        if (const size_t h = e.text.find(" | hint: "); h != std::string::npos) {
+          e.hint = e.text.substr(h + 9);
+          e.text.erase(h);
+        }
         e.at = n;
         INFO(fmt::format("{}:{}: malformed expect line", path, n));
         REQUIRE((colon == ':' && e.code.size() == 4 && !e.text.empty()));
@@ -67,6 +73,7 @@ TEST_CASE("broken game files give their expected diagnostics", "[diagnostics]") 
           const auto& d = got[i];
           if (used[i] || diag::info(d.code).code != e.code || d.span.line != e.line || d.span.col != e.col) continue;
           if (d.message.find(e.text) == std::string::npos) continue;
+          if (!e.hint.empty() && d.hint.find(e.hint) == std::string::npos) continue;
           if (g->sources().file(d.span.file).path != path) continue;
           used[i] = found = true;
         }

@@ -46,6 +46,12 @@ std::string phrase_for(const std::string& found) {
   return kPhrases[(it - joined.begin()) / 2];
 }
 
+// Whether a line ends by opening a block (a rule's or a declaration's `{`).
+bool opens_block(std::string_view line) {
+  const size_t last = line.find_last_not_of(" \t\r");
+  return last != std::string_view::npos && line[last] == '{';
+}
+
 bool one_of(const std::string& w, const std::vector<std::string>& words) {
   return std::find(words.begin(), words.end(), w) != words.end();
 }
@@ -64,11 +70,6 @@ std::string keyword_for(const std::string& found, const std::string& message) {
   if (message == g::error_message<g::declaration_expected>) words = g::declaration_words;
   if (message == g::error_message<g::statement_expected>) words = g::statement_words;
   if (message == g::error_message<g::rule_expected>) words = g::rule_words;
-  if (message == g::error_message<g::rbrace>) {  // "or a statement or declaration inside the braces"
-    words = g::statement_words;
-    words.insert(words.end(), g::declaration_words.begin(), g::declaration_words.end());
-    words.insert(words.end(), g::rule_words.begin(), g::rule_words.end());
-  }
   // "expected 'then' in ...": the keyword the message names.
   if (words.empty() && message.rfind("expected '", 0) == 0) {
     size_t end = message.find('\'', 10);
@@ -132,9 +133,11 @@ void report_syntax_errors(const SourceSet& src, int file, const g::syntax_log& l
         sp = Span{file, static_cast<uint32_t>(o->line), static_cast<uint32_t>(o->col), 1};
         message = "this '{' is never closed: expected '}' before the end of the file";
       }
-    } else if (message == g::error_message<g::rbrace> &&
+    } else if (message == g::error_message<g::rbrace> && opens_block(line) &&
                (one_of(found_word, g::declaration_words) || one_of(found_word, g::rule_words))) {
-      if (auto o = unclosed_opener(text)) {  // a block left open: say where it began
+      // A rule or declaration that opens a block where a statement was wanted: a block left open
+      // before it, if the braces do not balance. Said at the brace that began it.
+      if (auto o = unclosed_opener(text); o && static_cast<uint32_t>(o->line) < sp.line) {
         hint = fmt::format("'{}' on line {} begins a new {}, so the block before it must be closed first", found_word,
                            sp.line, one_of(found_word, g::rule_words) ? "rule" : "declaration");
         message = fmt::format("this '{{' is never closed: expected '}}' before '{}' on line {}", found_word, sp.line);

@@ -71,8 +71,9 @@ void Checker::check_ai_block() {
   std::map<ast::Decl*, std::pair<Span, std::string>> reach = changes_;
   for (bool grew = true; grew;) {
     grew = false;
-    for (auto& [from, to, span] : calls_) {
-      if (reach.count(from) || !reach.count(to)) continue;
+    for (size_t i = 0; i < calls_.size(); ++i) {
+      const auto& [from, to, span] = calls_[i];
+      if (supposed_calls_[i] || reach.count(from) || !reach.count(to)) continue;
       reach[from] = {span, fmt::format("'{}', which changes the position", to->name)};
       grew = true;
     }

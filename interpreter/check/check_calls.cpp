@@ -93,7 +93,10 @@ Type Checker::check_call(Expr& e, bool as_statement) {
       if (where_ != Where::Build) misplaced(callee.span, fmt::format("shape '{}'", callee.text), Where::Build);
       if (!as_statement) diags_.report(Code::type_mismatch, e.span, "a shape builds sites and gives no value");
     }
-    if (owner_) calls_.emplace_back(owner_, s.decl, e.span);
+    if (owner_) {
+      calls_.emplace_back(owner_, s.decl, e.span);
+      supposed_calls_.push_back(supposing_ > 0);
+    }
     if (!as_statement && s.type == Type::Void)
       diags_.report(Code::type_mismatch, e.span, fmt::format("'{}' gives no value", callee.text),
                     "declare a result type, 'def f(...): int', and return a value");

@@ -16,7 +16,7 @@ void Checker::block(ast::Block& b) {
 }
 
 void Checker::stmt(Stmt& s) {
-  if (owner_ && (s.kind == StmtKind::Emit || s.kind == StmtKind::Finish || s.kind == StmtKind::EndGame))
+  if (owner_ && !supposing_ && (s.kind == StmtKind::Emit || s.kind == StmtKind::Finish || s.kind == StmtKind::EndGame))
     changes_.try_emplace(owner_, s.span,
                          s.kind == StmtKind::Emit     ? "'emit'"
                          : s.kind == StmtKind::Finish ? "'finish'"
@@ -65,12 +65,15 @@ void Checker::while_statement(Stmt& s) {
 
 // `suppose { ... }` reads and writes the game as play does, then gives it back: while the board is
 // built there is no game to give back. What it narrows of the state holds again after it; a local
-// it assigns keeps the value, so loses its narrowing.
+// it assigns keeps the value, so loses its narrowing. What it changes does not count as a change
+// of the position (an `ai` definition may look ahead).
 void Checker::suppose_statement(Stmt& s) {
   needs_play(s.span, "'suppose'");
   std::set<int> saved = narrowed_;
   size_t mark = assigned_.size();
+  ++supposing_;
   block(s.blocks[0]);
+  --supposing_;
   restore(saved, mark);
 }
 
@@ -154,7 +157,10 @@ void Checker::emit_statement(Stmt& s) {
     Type t = i - 1 < ev->formals.size() ? type_from_name(ev->formals[i - 1].type) : Type::Error;
     want_type(*call.kids[i], t, "an event argument");
   }
-  if (owner_) calls_.emplace_back(owner_, ev, s.span);
+  if (owner_) {
+    calls_.emplace_back(owner_, ev, s.span);
+    supposed_calls_.push_back(supposing_ > 0);
+  }
 }
 
 void Checker::finish_statement(Stmt& s) {
@@ -244,7 +250,8 @@ void Checker::assign(Stmt& s) {
   }
   if (writable) {
     const Local* l = root->kind == ExprKind::Name ? find_local(root->text) : nullptr;
-    if (!l && owner_) changes_.try_emplace(owner_, target.span, fmt::format("an assignment to '{}'", root->text));
+    if (!l && owner_ && !supposing_)
+      changes_.try_emplace(owner_, target.span, fmt::format("an assignment to '{}'", root->text));
     bool was_read = l && l->read;
     t = expr(target);
     if (l) t = l->type;  // the target's declared type: a narrowed local may be set to none again

@@ -84,6 +84,7 @@ std::vector<std::string> Checker::global_names() const {
 bool Checker::always_returns(const ast::Block& b) {
   for (auto& s : b) {
     if (s->kind == StmtKind::Return) return true;
+    if (s->kind == StmtKind::Suppose && always_returns(s->blocks[0])) return true;
     if (s->kind == StmtKind::If && s->has_else &&
         std::all_of(s->blocks.begin(), s->blocks.end(), [&](const ast::Block& x) { return always_returns(x); }))
       return true;

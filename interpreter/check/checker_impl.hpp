@@ -204,7 +204,9 @@ class Checker {
   std::vector<std::tuple<ast::Decl*, ast::Decl*, Span>> calls_;  // caller, callee (def, shape, event)
   std::map<ast::Decl*, std::pair<Span, std::string>> play_use_;  // functions that need play-time state
   std::map<ast::Decl*, Span> roll_use_;                          // functions that read `roll`: their first read
-  std::map<ast::Decl*, std::pair<Span, std::string>> changes_;   // bodies that change the state: the first change
+  int supposing_ = 0;                 // inside `suppose` blocks: what they change is given back
+  std::vector<bool> supposed_calls_;  // per entry of calls_: made inside a `suppose` block
+  std::map<ast::Decl*, std::pair<Span, std::string>> changes_;  // bodies that change the state: the first change
   std::set<std::string> broken_;                             // names in text that did not parse (Module::broken_names)
   std::set<int> syntax_files_;                               // files with syntax errors
   std::set<int> entered_;                                    // phases some statement names (`phase = NAME`)

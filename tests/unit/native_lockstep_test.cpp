@@ -211,8 +211,9 @@ TEST_CASE("native engine: every runtime check fails with the interpreter's messa
       {"", "    mover = k + 1"},                                                               // no such seat
       {"", "    let x = 0\n    while x < 1 { t[0] = 1 }"},                                     // endless loop
       {"", "    t[0] = min(x in 1..k: x)"},                                                    // min over nothing
-      {"", "    t[0] = row[South][k + 1]"},                 // position outside a region
-      {"", "    for x in 1..(k * 10000000) { t[0] = 1 }"},  // range too long
+      {"", "    t[0] = row[South][k + 1]"},                                     // position outside a region
+      {"", "    for x in 1..(k * 10000000) { t[0] = 1 }"},                      // range too long
+      {"", "    suppose {\n      t[0] = 5\n      t[0] = 10 / (k - 1)\n    }"},  // inside `suppose`: undone as it stops
       {"limit points 5\nvar pts: int per player = 0", "    pts[mover] = k * 3\n    end_game points pts"},  // points
       // local collections: full, empty, a value outside the type, a position outside
       {"", "    let l: list of 0..1\n    for x in 0..k { add x % 2 to l }"},

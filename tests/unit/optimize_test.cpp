@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include <cstdlib>
+#include <filesystem>
+#include <set>
 
 #include "compile/facts.hpp"
 #include "support.hpp"
@@ -83,13 +85,15 @@ TEST_CASE("optimized programs play exactly as unoptimized ones", "[optimize]") {
   CHECK(sets > 10);
 }
 
-// The optimizer's work is visible: the seed games' move generation reads a frozen state, some
+// The optimizer's work is visible: the games' move generation reads a frozen state (but in the
+// games whose guards try each move, as Backgammon's "play both dice if you can"), some
 // definitions are remembered, and some domains are indexed.
 TEST_CASE("the optimizer finds work to save in the seed games", "[optimize]") {
+  const std::set<std::string> looking_ahead = {"backgammon.keli"};
   for (const std::string& path : game_files()) {
     auto p = compile(path);
     INFO(path);
-    CHECK_FALSE(p->guards_write_state);
+    CHECK(p->guards_write_state == looking_ahead.count(std::filesystem::path(path).filename().string()) > 0);
     int memo = 0;
     for (const auto& c : p->callables) memo += c.memo ? 1 : 0;
     CHECK(memo > 0);

@@ -46,6 +46,9 @@ class MctsAgent : public Agent {
                 runtime::Rng& rng) override {
     if (legal.size() == 1) return 0;  // no search when nothing is to be decided
     Evaluator& ev = cache_.get(g);
+    // Ordering and widening need the game's evaluation: without one, every move is tried once in
+    // random order (plain UCT), as docs/agents.md says; the legal order would be a bias.
+    ordered_ = order_ && ev.declared();
     np_ = ev.players();
     nodes_.clear();
     sums_.clear();
@@ -158,9 +161,9 @@ class MctsAgent : public Agent {
         generate(g, ev, *cur, node);
       }
       Node* n = &nodes_[node];
-      if (n->expanded < n->nmoves && (!order_ || n->expanded < widened(n->visits))) {
+      if (n->expanded < n->nmoves && (!ordered_ || n->expanded < widened(n->visits))) {
         // expand one untried move: the next in order when ordered, else one at random
-        if (!order_) {
+        if (!ordered_) {
           int pick = n->moves + n->expanded + static_cast<int>(rng.below(n->nmoves - n->expanded));
           std::swap(moves_[pick], moves_[n->moves + n->expanded]);
         }
@@ -197,7 +200,7 @@ class MctsAgent : public Agent {
     n.moves = static_cast<int>(moves_.size());
     n.nmoves = static_cast<int>(legal_.size());
     n.mover = g.mover(s);
-    if (order_ && legal_.size() > 1 && ev.declared()) {
+    if (ordered_ && legal_.size() > 1) {
       keyed_.clear();
       for (size_t i = 0; i < legal_.size(); ++i)
         keyed_.emplace_back(-ev.one_move(g, s, legal_[i], n.mover, scratch_), static_cast<int>(i));
@@ -235,7 +238,8 @@ class MctsAgent : public Agent {
   int cutoff_;
   double scale_, c_;
   bool rollout_, order_;
-  size_t pool_bytes_;  // the most the kept states may take
+  bool ordered_ = false;  // order_, for a game that declares an evaluation
+  size_t pool_bytes_;     // the most the kept states may take
   bool verbose_;
   int np_ = 0;
   EvaluatorCache cache_;

@@ -143,6 +143,25 @@ TEST_CASE("mcts plays the same whether it keeps states or replays paths", "[agen
   }
 }
 
+// Ordering and widening read the game's evaluation; a game without one is searched by plain UCT
+// whatever `order` says (tools/bench/kalah.keli declares none), and one with one is ordered.
+TEST_CASE("mcts orders its moves only in a game that declares an evaluation", "[agents]") {
+  auto plain = test::compile(test::source_path("tools/bench/kalah.keli"));
+  REQUIRE_FALSE(plain->evaluate >= 0);
+  for (uint64_t seed : {3, 11}) {
+    INFO(seed);
+    CHECK(play_some(plain, "mcts:iterations=150", 12, seed) ==
+          play_some(plain, "mcts:iterations=150:order=0", 12, seed));
+  }
+  auto scored = test::compile(test::source_path("games/oware.keli"));
+  REQUIRE(scored->evaluate >= 0);
+  int differ = 0;
+  for (uint64_t seed : {3, 11, 19})
+    differ += play_some(scored, "mcts:iterations=150", 12, seed) !=
+              play_some(scored, "mcts:iterations=150:order=0", 12, seed);
+  CHECK(differ > 0);
+}
+
 TEST_CASE("mcts beats random at Raja Pasu in a small match", "[agents]") {
   // with cut-off rollouts, and scoring new nodes by the evaluation alone
   for (const char* spec : {"mcts:iterations=200:cutoff=30,random", "mcts:iterations=200:rollout=0,random"}) {

@@ -71,16 +71,55 @@ def morris_cells(text):
     return cells
 
 
+def connect_four_cells(text):
+    """The 42 cells of an OpenSpiel connect_four state, the top row first: 0 x (Red), 1 o (Yellow), -1 empty."""
+    rows = text.split("\n")[:6]
+    assert len(rows) == 6 and all(len(r) == 7 for r in rows), text
+    return [{"x": 0, "o": 1, ".": -1}[c] for row in rows for c in row]
+
+
+def connect_four_move(action, state):
+    """Keli's text of a drop: the cell where the disc comes to rest, `d1` the bottom of column d."""
+    filled = sum(1 for row in state.split("\n")[:6] if row[action] != ".")
+    return "abcdefg"[action] + str(filled + 1)
+
+
+# OpenSpiel's breakthrough: action ((row * 8 + column) * 6 + direction) * 2 + capture, row 0 the top
+# (labelled 8); Black's directions 0..2 go down the board, White's 3..5 up it.
+BREAKTHROUGH_STEPS = [(1, -1), (1, 0), (1, 1), (-1, -1), (-1, 0), (-1, 1)]
+
+
+def breakthrough_move(action, _=None):
+    """OpenSpiel's text of an action, which is Keli's too: from, to and `*` for a capture (`d5e4*`)."""
+    cell, capture = divmod(action, 2)
+    cell, direction = divmod(cell, 6)
+    row, column = divmod(cell, 8)
+    dr, dc = BREAKTHROUGH_STEPS[direction]
+    square = lambda r, c: "abcdefgh"[c] + str(8 - r)
+    return square(row, column) + square(row + dr, column + dc) + ("*" if capture else "")
+
+
+def breakthrough_cells(text):
+    """The 64 cells of an OpenSpiel breakthrough state, row 8 (the top) first: 0 b (Black), 1 w (White), -1 empty."""
+    rows = [line[1:] for line in text.split("\n") if line[:1].isdigit()]
+    assert len(rows) == 8, text
+    return [{"b": 0, "w": 1, ".": -1}[c] for row in rows for c in row]
+
+
 # Per OpenSpiel game: the Keli file and options, an action id as Keli's move text (given the
 # OpenSpiel state it is played in), OpenSpiel's own text of it (checked against the record), and
 # the position as the values of the Keli table that holds it (`owner` turns a cell into a seat).
 GAMES = {
-    "othello": dict(file="games/reversi.keli", params={}, move=lambda a, _: othello_move(a), text=othello_move,
+    "othello": dict(file="games/reversi.keli", params={}, move=lambda a, _: othello_move(a), text=lambda a, _: othello_move(a),
                     cells=othello_cells, table="stone"),
-    "hex": dict(file="games/hex.keli", params={}, move=lambda a, _: hex_move(a), text=hex_move, cells=hex_cells,
+    "hex": dict(file="games/hex.keli", params={}, move=lambda a, _: hex_move(a), text=lambda a, _: hex_move(a), cells=hex_cells,
                 table="stone"),
+    "breakthrough": dict(file="games/breakthrough.keli", params={}, move=breakthrough_move,
+                         text=breakthrough_move, cells=breakthrough_cells, table="stone"),
+    "connect_four": dict(file="games/connect_four.keli", params={}, move=connect_four_move,
+                         text=lambda a, player: "xo"[player] + str(a), cells=connect_four_cells, table="stone"),
     "nine_mens_morris": dict(file="games/nine_mens_morris.keli", params={"rules": "openspiel"}, move=morris_move,
-                             text=morris_text, cells=morris_cells, table="occupant",
+                             text=lambda a, _: morris_text(a), cells=morris_cells, table="occupant",
                              owner=lambda pc: -1 if pc < 0 else pc // 9),
 }
 
@@ -121,7 +160,7 @@ def test_openspiel_records_replay(name, engine, cache_dir):
             at = f"{where}, ply {m['ply']}"
             keli_legal = sorted(state.action_to_string(a) for a in state.legal_actions())
             assert keli_legal == sorted(glue["move"](a, before) for a in legal), at
-            assert glue["text"](m["action"]) == m["action_str"], at
+            assert glue["text"](m["action"], m["player"]) == m["action_str"], at
             assert state.current_player() == m["player"], at
             state.apply_move(glue["move"](m["action"], before))
             assert position(state, glue) == glue["cells"](m["state"]), at

@@ -106,6 +106,50 @@ def breakthrough_cells(text):
     return [{"b": 0, "w": 1, ".": -1}[c] for row in rows for c in row]
 
 
+# OpenSpiel's checkers: action ((row * 8 + column) * 4 + direction) * 2 + jump, row 0 the top (Black's
+# side, as Keli's points 1..4); Keli numbers the 32 dark squares row by row from there, as draughts
+# notation does. OpenSpiel's player 0 is White, Keli's seat 1.
+CHECKERS_STEPS = [(-1, -1), (-1, 1), (1, 1), (1, -1)]
+
+
+def checkers_squares(action):
+    cell, jump = divmod(action, 2)
+    cell, direction = divmod(cell, 4)
+    row, column = divmod(cell, 8)
+    dr, dc = CHECKERS_STEPS[direction]
+    reach = 2 if jump else 1
+    return (row, column), (row + reach * dr, column + reach * dc), jump
+
+
+def checkers_text(action, _=None):
+    """OpenSpiel's own text: the from and to squares, `e3f4`."""
+    square = lambda rc: "abcdefgh"[rc[1]] + str(8 - rc[0])
+    start, end, _jump = checkers_squares(action)
+    return square(start) + square(end)
+
+
+def checkers_move(action, _=None):
+    """Keli's text: draughts notation on the points 1..32, `22-18` or `23x14`."""
+    point = lambda rc: (rc[0] * 8 + rc[1]) // 2 + 1
+    start, end, jump = checkers_squares(action)
+    return f"{point(start)}{'x' if jump else '-'}{point(end)}"
+
+
+def checkers_cells(text):
+    """The 32 dark squares of an OpenSpiel checkers state, Keli's points in order: 0 a Black man, 1 a
+    White man, 2 a Black king, 3 a White king, -1 empty."""
+    rows = [line[1:9] for line in text.split("\n") if line[:1].isdigit()]
+    assert len(rows) == 8, text
+    marks = {"+": 0, "o": 1, "*": 2, "8": 3, ".": -1}
+    return [marks[rows[r][c]] for r in range(8) for c in range(8) if (r + c) % 2 == 1]
+
+
+def draughts_position(state):
+    obs = state.observation()
+    man_at, king = [int(v) for v in obs["man_at"]], [int(v) for v in obs["king"]]
+    return [-1 if pc < 0 else (0 if pc < 12 else 1) + (2 if king[pc] else 0) for pc in man_at]
+
+
 # Per OpenSpiel game: the Keli file and options, an action id as Keli's move text (given the
 # OpenSpiel state it is played in), OpenSpiel's own text of it (checked against the record), and
 # the position as the values of the Keli table that holds it (`owner` turns a cell into a seat).
@@ -116,6 +160,8 @@ GAMES = {
                 table="stone"),
     "breakthrough": dict(file="games/breakthrough.keli", params={}, move=breakthrough_move,
                          text=breakthrough_move, cells=breakthrough_cells, table="stone"),
+    "checkers": dict(file="games/english_draughts.keli", params={"rules": "openspiel"}, move=checkers_move,
+                     text=checkers_text, cells=checkers_cells, position=draughts_position, seat=lambda p: 1 - p),
     "connect_four": dict(file="games/connect_four.keli", params={}, move=connect_four_move,
                          text=lambda a, player: "xo"[player] + str(a), cells=connect_four_cells, table="stone"),
     "nine_mens_morris": dict(file="games/nine_mens_morris.keli", params={"rules": "openspiel"}, move=morris_move,
@@ -140,6 +186,8 @@ def records(name):
 
 
 def position(state, glue):
+    if "position" in glue:
+        return glue["position"](state)
     owner = glue.get("owner", lambda v: v)
     return [owner(int(v)) for v in state.observation()[glue["table"]]]
 
@@ -161,9 +209,10 @@ def test_openspiel_records_replay(name, engine, cache_dir):
             keli_legal = sorted(state.action_to_string(a) for a in state.legal_actions())
             assert keli_legal == sorted(glue["move"](a, before) for a in legal), at
             assert glue["text"](m["action"], m["player"]) == m["action_str"], at
-            assert state.current_player() == m["player"], at
+            assert state.current_player() == glue.get("seat", lambda p: p)(m["player"]), at
             state.apply_move(glue["move"](m["action"], before))
             assert position(state, glue) == glue["cells"](m["state"]), at
             legal, before = m["legal_next"], m["state"]
         assert state.is_terminal() == end["terminal"], where
-        assert list(state.returns()) == end["returns"], where
+        seat = glue.get("seat", lambda p: p)
+        assert [state.returns()[seat(p)] for p in range(2)] == end["returns"], where

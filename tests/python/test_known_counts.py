@@ -9,7 +9,6 @@ from conftest import ROOT
 
 # game file, options, and the number of legal moves at the start, with where it is published
 KNOWN = [
-    ("games/amazons.keli", {}, 2176),  # the Game of the Amazons' first move (Wikipedia, "Game of the Amazons")
     ("games/breakthrough.keli", {}, 22),  # 8 x 8: six front men with three steps, two edge men with two
     ("games/connect_four.keli", {}, 7),
     ("games/tic_tac_toe.keli", {}, 9),
@@ -22,3 +21,19 @@ KNOWN = [
 def test_start_moves(path, params, count, engine, cache_dir):
     game = keli.load_game(os.path.join(ROOT, path), params, engine=engine, cache_dir=cache_dir)
     assert len(game.new_initial_state().legal_actions()) == count
+
+
+# Amazons' first turn is two decisions here (the move, then the arrow): 2176 turns in all, the
+# published count (Wikipedia, "Game of the Amazons").
+@pytest.mark.parametrize("engine", ["interp", "native"])
+def test_amazons_first_turns(engine, cache_dir):
+    game = keli.load_game(os.path.join(ROOT, "games/amazons.keli"), {}, engine=engine, cache_dir=cache_dir)
+    start = game.new_initial_state()
+    turns = 0
+    for move in start.legal_actions():
+        after = start.clone()
+        after.apply_action(move)
+        assert after.current_player() == 0
+        turns += len(after.legal_actions())
+    assert turns == 2176
+

@@ -164,6 +164,9 @@ PYBIND11_MODULE(keli, m) {
              // The setup blocks run: as long as a step may be.
              return keli_python::on_engine(*g, [&] { return api::State(std::shared_ptr<const api::Game>(g)); });
            })
+      .def(
+          "rules", [](const api::Game& g, const std::string& format) { return g.rulebook(format); },
+          py::arg("format") = "text", "The game's rulebook in words (keli rules): text, md or html.")
       .def("name", [](const api::Game& g) { return g.program().game_name; })
       .def("seats", [](const api::Game& g) { return g.program().seat_names; })
       .def("params",

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "render/text.hpp"
+#include "rulebook/rulebook.hpp"
 #include "trace/state_json.hpp"
 
 namespace keli::api {
@@ -292,5 +293,17 @@ std::vector<int> State::points() const { return game_->runner().points(s_); }
 std::vector<double> State::returns() const { return runtime::returns(places(), points()); }
 std::string State::to_string() const { return render::board_text(game_->program(), s_); }
 std::string State::to_json() const { return trace::state_json(game_->program(), s_); }
+
+std::string Game::rulebook(const std::string& format) const {
+  rulebook::Format f = rulebook::Format::Text;
+  if (format == "md" || format == "markdown") {
+    f = rulebook::Format::Markdown;
+  } else if (format == "html") {
+    f = rulebook::Format::Html;
+  } else if (format != "text") {
+    throw input_error(fmt::format("a rulebook is text, md or html, not '{}'", format));
+  }
+  return rulebook::print(rulebook::build(*file_, program_), f);
+}
 
 }  // namespace keli::api

@@ -59,6 +59,10 @@ class Game {
   // The observation tensor's layout and writer (runtime/observation.hpp).
   const runtime::Observer& observer() const { return *observer_; }
 
+  // The game's rulebook in words (keli rules), as this game is set: text, md or html; any other
+  // format is an input error.
+  std::string rulebook(const std::string& format) const;
+
   // A runtime error as an Error with its position in the game's sources.
   Error error(const diag::Error& e) const;
   // Bad input that has no position in the game (an unknown action id): code E705.

@@ -25,7 +25,7 @@ const StepSession::Command StepSession::kCommands[] = {
     {"result", &StepSession::cmd_result},   {"over", &StepSession::cmd_over},     {"info", &StepSession::cmd_info},
     {"undo", &StepSession::cmd_undo},       {"forget", &StepSession::cmd_forget}, {"clone", &StepSession::cmd_clone},
     {"restore", &StepSession::cmd_restore}, {"drop", &StepSession::cmd_drop},     {"memory", &StepSession::cmd_memory},
-    {"quit", &StepSession::cmd_quit},
+    {"rules", &StepSession::cmd_rules},     {"quit", &StepSession::cmd_quit},
 };
 
 std::string StepSession::command_names() {
@@ -182,6 +182,16 @@ Reply StepSession::cmd_state(const Json& req) {
   out["state"] = Reply::parse(now_.state.to_json());
   if (board) out["board"] = now_.state.to_string();
   return out;
+}
+
+// The rulebook in words: {"cmd": "rules", "format": "text" | "md" | "html"} (text when left out).
+Reply StepSession::cmd_rules(const Json& req) {
+  std::string format = "text";
+  if (req.contains("format")) {
+    if (!req["format"].is_string()) throw Game::input_error("\"format\" must be \"text\", \"md\" or \"html\"");
+    format = req["format"].get<std::string>();
+  }
+  return Reply{{"ok", true}, {"format", format}, {"rules", game_->rulebook(format)}};
 }
 
 Reply StepSession::cmd_info(const Json&) {

@@ -16,7 +16,7 @@ using check::SymKind;
 // The node kind of each aggregate (lang/operators.hpp's KELI_AGGREGATES, lang/nodes.hpp's Agg*).
 static Op aggregate_node(lang::Aggregate a) {
   switch (a) {
-#define KELI_AGG_NODE(id, word, empty, meaning) \
+#define KELI_AGG_NODE(id, word, empty, meaning, words) \
   case lang::Aggregate::id: return Op::Agg##id;
     KELI_AGGREGATES(KELI_AGG_NODE)
 #undef KELI_AGG_NODE

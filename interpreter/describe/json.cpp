@@ -120,7 +120,7 @@ std::string players_json(const Description& d) {
 
 std::string to_json(const Description& d) {
   Object o;
-  o.str("game", d.game).str("file", d.file);
+  o.str("game", d.game).str("file", d.file).str("rules", "keli rules " + d.file);
   o.field("about", array(d.about, [](const std::pair<std::string, std::string>& a) {
             return Object().str("key", a.first).str("value", a.second).done();
           }));

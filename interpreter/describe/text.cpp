@@ -131,7 +131,8 @@ std::string sizes_text(const Region& r) {
 
 void game_section(Writer& w, const Description& d) {
   w.heading(d.game);
-  std::vector<std::vector<std::string>> rows = {{"file", d.file}};
+  // The rules themselves are in words in the rulebook (keli rules; docs/games/NAME.md for games/).
+  std::vector<std::vector<std::string>> rows = {{"file", d.file}, {"rules", "in words: keli rules " + d.file}};
   if (d.variant)
     rows.push_back({"variant of", d.base_file + (d.base_game.empty() ? "" : " (\"" + d.base_game + "\")")});
   for (const auto& [key, value] : d.about) rows.push_back({key, value});

@@ -5,15 +5,15 @@ namespace keli::lang {
 using T = Type;
 
 static const BuiltinInfo kFunctions[] = {
-#define KELI_BUILTIN_ROW(id, name, arity, res, a0, a1, where, doc) \
-  {Builtin::id, name, arity, T::res, {T::a0, T::a1}, Where::where, doc},
+#define KELI_BUILTIN_ROW(id, name, arity, res, a0, a1, where, doc, words) \
+  {Builtin::id, name, arity, T::res, {T::a0, T::a1}, Where::where, doc, words},
     KELI_BUILTIN_FUNCTIONS(KELI_BUILTIN_ROW)
 #undef KELI_BUILTIN_ROW
 };
 
 static const BuiltinVarInfo kVariables[] = {
-#define KELI_BUILTIN_VAR_ROW(id, name, type, writable, where, doc) \
-  {BuiltinVar::id, name, T::type, writable, Where::where, doc},
+#define KELI_BUILTIN_VAR_ROW(id, name, type, writable, where, doc, words) \
+  {BuiltinVar::id, name, T::type, writable, Where::where, doc, words},
     KELI_BUILTIN_VARIABLES(KELI_BUILTIN_VAR_ROW)
 #undef KELI_BUILTIN_VAR_ROW
 };

@@ -23,29 +23,38 @@ enum class CollKind : uint8_t { None, List, Set };
 // What an operation found wrong; the engines word it (runtime/messages.hpp).
 enum class CollFault : uint8_t { None, Full, Empty, NotElement, Position };
 
-// The functions on a collection a call names (`size(c)`, `take_first(c)`, ...): X(id, name, doc).
+// The functions on a collection a call names (`size(c)`, `take_first(c)`, ...): X(id, name, doc,
+// words: the call in a rulebook's English, {0} the collection).
 #define KELI_COLLECTION_FUNCTIONS(X)                                                       \
-  X(size, "size", "how many values it holds")                                              \
-  X(first, "first", "its first value (an error when empty)")                               \
-  X(last, "last", "its last value (an error when empty)")                                  \
-  X(take_first, "take_first", "removes and gives its first value: a list used as a queue") \
-  X(take_last, "take_last", "removes and gives its last value: a list used as a stack")
+  X(size, "size", "how many values it holds", "the number of values in {0}")               \
+  X(first, "first", "its first value (an error when empty)", "the first value in {0}")     \
+  X(last, "last", "its last value (an error when empty)", "the last value in {0}")         \
+  X(take_first, "take_first", "removes and gives its first value: a list used as a queue", \
+    "the first value in {0}, taken out of it")                                             \
+  X(take_last, "take_last", "removes and gives its last value: a list used as a stack",    \
+    "the last value in {0}, taken out of it")
 
 enum class CollFunction : uint8_t {
-#define KELI_COLL_FUNCTION_ENUM(id, name, doc) id,
+#define KELI_COLL_FUNCTION_ENUM(id, name, doc, words) id,
   KELI_COLLECTION_FUNCTIONS(KELI_COLL_FUNCTION_ENUM)
 #undef KELI_COLL_FUNCTION_ENUM
       count_
 };
 
-inline const char* coll_function_name(CollFunction f) {
-  constexpr const char* names[] = {
-#define KELI_COLL_FUNCTION_NAME(id, name, doc) name,
-      KELI_COLLECTION_FUNCTIONS(KELI_COLL_FUNCTION_NAME)
-#undef KELI_COLL_FUNCTION_NAME
+struct CollFunctionInfo {
+  const char* name;
+  const char* words;
+};
+inline const CollFunctionInfo& coll_function_info(CollFunction f) {
+  static constexpr CollFunctionInfo rows[] = {
+#define KELI_COLL_FUNCTION_ROW(id, name, doc, words) {name, words},
+      KELI_COLLECTION_FUNCTIONS(KELI_COLL_FUNCTION_ROW)
+#undef KELI_COLL_FUNCTION_ROW
   };
-  return names[static_cast<int>(f)];
+  return rows[static_cast<int>(f)];
 }
+inline const char* coll_function_name(CollFunction f) { return coll_function_info(f).name; }
+inline const char* coll_function_words(CollFunction f) { return coll_function_info(f).words; }
 
 // Local slots a collection of capacity `cap` takes.
 inline constexpr int64_t coll_slots(CollKind k, int64_t cap) { return k == CollKind::List ? 2 + cap : 1 + 2 * cap; }

@@ -22,18 +22,30 @@ static std::optional<E> find_word(const char* const (&table)[N], std::string_vie
 }
 
 static const char* const kAssignSpellings[] = {
-#define KELI_ASSIGN_ROW(id, spelling) spelling,
+#define KELI_ASSIGN_ROW(id, spelling, words) spelling,
     KELI_ASSIGNMENTS(KELI_ASSIGN_ROW)
 #undef KELI_ASSIGN_ROW
 };
+static const char* const kAssignWords[] = {
+#define KELI_ASSIGN_WORDS(id, spelling, words) words,
+    KELI_ASSIGNMENTS(KELI_ASSIGN_WORDS)
+#undef KELI_ASSIGN_WORDS
+};
+const char* assign_words(Assign a) { return kAssignWords[static_cast<int>(a)]; }
 const char* assign_spelling(Assign a) { return kAssignSpellings[static_cast<int>(a)]; }
 std::optional<Assign> find_assign(std::string_view spelling) { return find_word<Assign>(kAssignSpellings, spelling); }
 
 static const char* const kAggregateWords[] = {
-#define KELI_AGGREGATE_ROW(id, word, empty, meaning) word,
+#define KELI_AGGREGATE_ROW(id, word, empty, meaning, words) word,
     KELI_AGGREGATES(KELI_AGGREGATE_ROW)
 #undef KELI_AGGREGATE_ROW
 };
+static const char* const kAggregateWordings[] = {
+#define KELI_AGGREGATE_WORDS(id, word, empty, meaning, words) words,
+    KELI_AGGREGATES(KELI_AGGREGATE_WORDS)
+#undef KELI_AGGREGATE_WORDS
+};
+const char* aggregate_words(Aggregate a) { return kAggregateWordings[static_cast<int>(a)]; }
 const char* aggregate_word(Aggregate a) { return kAggregateWords[static_cast<int>(a)]; }
 std::optional<Aggregate> find_aggregate(std::string_view word) { return find_word<Aggregate>(kAggregateWords, word); }
 
@@ -47,7 +59,7 @@ const NodeKindInfo& node_kind_info(NodeKind k) { return kNodeKinds[static_cast<i
 // Operators and their node kinds share their names (lang/operators.hpp, lang/nodes.hpp).
 std::optional<Operator> node_operator(NodeKind k) {
   switch (k) {
-#define KELI_NODE_OP(id, spelling, operands, precedence, cls, meaning) \
+#define KELI_NODE_OP(id, spelling, operands, precedence, cls, meaning, words) \
   case NodeKind::id: return Operator::id;
     KELI_OPERATORS(KELI_NODE_OP)
 #undef KELI_NODE_OP
@@ -57,7 +69,7 @@ std::optional<Operator> node_operator(NodeKind k) {
 
 NodeKind operator_node(Operator op) {
   switch (op) {
-#define KELI_OP_NODE(id, spelling, operands, precedence, cls, meaning) \
+#define KELI_OP_NODE(id, spelling, operands, precedence, cls, meaning, words) \
   case Operator::id: return NodeKind::id;
     KELI_OPERATORS(KELI_OP_NODE)
 #undef KELI_OP_NODE

@@ -351,3 +351,15 @@ def test_states_of_one_game_stepped_from_several_threads():
     game = os.path.join(ROOT, "games", "pahada_keliya.keli")
     r = subprocess.run([sys.executable, "-c", CONCURRENT, game], capture_output=True, text=True, timeout=300)
     assert r.stdout.strip() == "True", r.stderr
+
+
+@pytest.mark.parametrize("path", SEED_GAMES, ids=name)
+def test_rules_is_the_rulebook_of_keli_rules(path):
+    # game.rules() is `keli rules` (same words, same options folded in), in every format.
+    game = keli.load_game(path, engine="interp")
+    for fmt in ("text", "md", "html"):
+        expected = run_keli("rules", path, "--format", fmt).stdout
+        assert game.rules(fmt) == expected
+    assert game.rules() == game.rules("text")
+    with pytest.raises(keli.Error, match="text, md or html"):
+        game.rules("pdf")

@@ -36,6 +36,16 @@ TEST_CASE("play: '?' explains each legal move in words: its rule's comment and w
   CHECK_THAT(r.out, Catch::Contains("game stopped"));
 }
 
+TEST_CASE("play: 'rules' prints the game's rulebook as set, the text of keli rules", "[play][rulebook]") {
+  auto r =
+      test::keli_input({"play", "games/raja_pasu.keli", "--seed", "1", "--param", "rounds=single"}, "rules\nquit\n");
+  REQUIRE(r.status == 0);
+  std::string book = test::keli({"rules", "games/raja_pasu.keli", "--param", "rounds=single"}).out;
+  REQUIRE(!book.empty());
+  CHECK_THAT(r.out, Catch::Contains(book));
+  CHECK_THAT(r.out, Catch::Contains("'rules'"));  // the greeting names the command
+}
+
 TEST_CASE("play: bad input is asked again, and numbers and notations both play", "[play]") {
   auto r = test::keli_input({"play", "games/raja_pasu.keli", "--seed", "2", "--players", "human,random"},
                             "xyzzy\n99\n1\nsow 3\nquit\n");

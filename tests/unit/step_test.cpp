@@ -251,4 +251,20 @@ TEST_CASE("describe --json lists the id space", "[step][describe]") {
   CHECK(d["dice"][0]["throws"][0]["id"] == 0);
 }
 
+TEST_CASE("keli step: rules gives the rulebook of keli rules, in the format asked", "[step][cli][rulebook]") {
+  auto r = keli_input({"step", "games/kalah.keli", "--param", "capture=opposite_full"},
+                      "{\"cmd\": \"rules\"}\n{\"cmd\": \"rules\", \"format\": \"md\"}\n"
+                      "{\"cmd\": \"rules\", \"format\": \"pdf\"}\n{\"cmd\": \"rules\", \"format\": 3}\n");
+  INFO(r.out << r.err);
+  REQUIRE(r.status == 0);
+  auto v = json_lines(r.out);
+  REQUIRE(v.size() == 4);
+  CHECK(v[0]["format"] == "text");
+  CHECK(v[0]["rules"] == keli({"rules", "games/kalah.keli", "--param", "capture=opposite_full"}).out);
+  CHECK(v[1]["rules"] == keli({"rules", "games/kalah.keli", "--param", "capture=opposite_full", "--format", "md"}).out);
+  CHECK(v[2]["ok"] == false);
+  CHECK(v[2]["error"].get<std::string>().find("text, md or html, not 'pdf'") != std::string::npos);
+  CHECK(v[3]["ok"] == false);
+}
+
 }  // namespace keli::test

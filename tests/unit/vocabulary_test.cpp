@@ -143,10 +143,10 @@ TEST_CASE("the front end's fuzz dictionary has every word, operator and built-in
   std::vector<std::string> words;
   for (const auto& k : grammar::keywords()) words.push_back(k.text);
   for (const auto& o : lang::kOperators) words.push_back(o.spelling);
-#define KELI_DICT_ASSIGN(id, spelling) words.push_back(spelling);
+#define KELI_DICT_ASSIGN(id, spelling, english) words.push_back(spelling);
   KELI_ASSIGNMENTS(KELI_DICT_ASSIGN)
 #undef KELI_DICT_ASSIGN
-#define KELI_DICT_AGGREGATE(id, word, empty, meaning) words.push_back(word);
+#define KELI_DICT_AGGREGATE(id, word, empty, meaning, english) words.push_back(word);
   KELI_AGGREGATES(KELI_DICT_AGGREGATE)
 #undef KELI_DICT_AGGREGATE
   for (int i = 0; i < static_cast<int>(lang::Builtin::count_); ++i)

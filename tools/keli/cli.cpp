@@ -173,6 +173,8 @@ const std::vector<Option>& options() {
       {"--path", {"--path"}, true, add_search_path},  // every command that parses options loads games
       {"--expand", {"--expand"}, false, [](Args& a, const std::string&) { a.expand = true; }},
       {"--moves", {"--moves"}, true, [](Args& a, const std::string& v) { a.moves = v; }},
+      {"--format", {"--format"}, true, [](Args& a, const std::string& v) { a.format = v; }},
+      {"--strict", {"--strict"}, false, [](Args& a, const std::string&) { a.strict = true; }},
       {"--record-legal", {"--record-legal"}, false, [](Args& a, const std::string&) { a.record_legal = true; }},
       {"--trace-every",
        {"--trace-every"},

@@ -58,6 +58,8 @@ struct Args {
   int64_t budget = 0;  // --budget N; 0: the game's `limit work`
   // --path DIR (repeatable, every command that loads games): more folders games may come from.
   std::vector<std::string> search_path;
+  std::string format;   // keli rules --format text|md|html
+  bool strict = false;  // keli rules --strict: a rule given as code is an error
 };
 
 // Sets the engine every Game of this command runs on: --engine, else `fallback`; --cache, --budget.

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 
 #include "agents/agent.hpp"
@@ -15,6 +16,7 @@
 #include "play_session.hpp"
 #include "render/svg.hpp"  // changed_sites
 #include "render/text.hpp"
+#include "rulebook/rulebook.hpp"
 #include "std_output.hpp"
 #include "trace/reader.hpp"
 
@@ -98,6 +100,7 @@ struct Play {
   const SourceSet& src;                   // the game's files: rules' comments, reasons
   std::string thinking;                   // the computer player searching now
   bool shown_thinking = false;
+  std::function<std::string()> rulebook_text;  // the game's rulebook as text, made when asked for
 
   Play(const Args& args, const compile::Program& prog, PlaySession& ses, const std::vector<std::string>& seat_specs,
        const std::vector<std::unique_ptr<agents::Agent>>& agents, const SourceSet& sources)
@@ -245,7 +248,7 @@ struct Play {
     return Turn::Chosen;
   }
 
-  // '?', 'board', 'undo' and 'save FILE'; false when the line is none of them.
+  // '?', 'rules', 'board', 'undo' and 'save FILE'; false when the line is none of them.
   bool command(const std::string& line, const runtime::State& s) {
     if (line == "?" || line == "help") {
       int last_rule = -1;
@@ -256,6 +259,10 @@ struct Play {
         if (!why.empty()) fmt::print("  {}: {}\n", rule.name, why);
         fmt::print("    {}) {}: {}\n", i + 1, offered[i].text, explain_move(g, s, offered[i].move));
       }
+      return true;
+    }
+    if (line == "rules") {  // the rulebook of the game as played (its options folded in): keli rules
+      fmt::print("{}", rulebook_text());
       return true;
     }
     if (line == "board") {
@@ -325,6 +332,7 @@ int cmd_play(const std::vector<std::string>& argv) {
   PlaySession session(l.program);
   Play play(a, p, session, specs, seats, l.file->sources());
   play.inputs = input_files(l, a);
+  play.rulebook_text = [&l] { return rulebook::print(rulebook::build(*l.file, l.program), rulebook::Format::Text); };
   // The trace is written at the end: a name it cannot take is said before the game, not after.
   if (std::string why = a.trace.empty() ? "" : util::output_problem(a.trace, play.inputs); !why.empty())
     return output_error(a.trace, fmt::format("cannot write the trace here: {}", why));
@@ -341,7 +349,8 @@ int cmd_play(const std::vector<std::string>& argv) {
     for (int h : humans) you.push_back(fmt::format("{} (seat {})", p.seat_names[h], h));
     // Two lines, so that the greeting fits the 120 columns the board is drawn in.
     fmt::print(
-        "{}: you play {}.\n  Type a move's number or notation; '?' explains the moves, 'undo', 'save FILE', "
+        "{}: you play {}.\n  Type a move's number or notation; '?' explains the moves, 'rules', 'undo', "
+        "'save FILE', "
         "'quit'.\n",
         p.game_name, fmt::join(you, " and "));
     return play.loop(rng);

@@ -155,6 +155,23 @@ const Command kCommands[] = {
      "  --json      the same facts as one JSON object (docs/cli.md lists its keys)\n"
      "  exit status: 0 described, 1 errors in the file or a bad parameter, 2 wrong usage\n",
      keli::cli::cmd_describe},
+    {"rules", "print the rulebook of a game in English, generated from its file",
+     "usage: keli rules FILE [--param NAME=VALUE]... [--params FILE.yaml] [--format text|md|html]\n"
+     "                  [-o FILE] [--strict]\n"
+     "  Prints the game's rulebook (docs/rulebooks.md): where the game comes from, what a variant\n"
+     "  changes, players and equipment (the board, the dice with the exact odds of each total),\n"
+     "  set-up, each phase with each move in words (what is chosen, when it is allowed, what it\n"
+     "  does), triggers, the definitions the rules name, how the game ends, the options with the\n"
+     "  rules each one changes, and the engine's safety bounds apart. Rule comments of the file\n"
+     "  appear as quoted glosses. With --param, the book is the game played with those values:\n"
+     "  rules the options rule out are left out.\n"
+     "  --format    text (the default, wrapped at 100 columns), md (Markdown, as in docs/games/)\n"
+     "              or html (a standalone page)\n"
+     "  -o FILE     write the book to FILE instead of standard output\n"
+     "  --strict    a construct the book could only show as code is an error, not a warning\n"
+     "  exit status: 0 written; 1 errors in the file or parameters, an unwritable output, or\n"
+     "  with --strict a rule shown as code; 2 wrong usage\n",
+     keli::cli::cmd_rules},
     {"simulate", "play many games in parallel and report win rates and lengths",
      "usage: keli simulate FILE [-n N] [--threads T] [--seed N] [--players random,...]\n"
      "                     [--param NAME=VALUE]... [--params FILE.yaml] [--json | --csv] [--no-invariants]\n"

@@ -138,6 +138,15 @@ void bind_state(py::module_& m) {
           },
           py::arg("player"))
       .def(
+          "why_not",
+          [](const api::State& s, const std::string& text) {
+            return on_engine(s.game(), [&] { return s.game().why_not(s.slots(), text).message; });
+          },
+          py::arg("move"),
+          "Why the move written `move` is not legal here, in words: each rule that could make it and the "
+          "first of its tests that fails, with its line and the values read; for text no rule reads, the "
+          "moves accepted instead; for a legal move, that it is legal.")
+      .def(
           "action_to_string",
           [](const api::State& s, const py::object& a) {
             int64_t id = action_id(s, a);

@@ -306,4 +306,8 @@ std::string Game::rulebook(const std::string& format) const {
   return rulebook::print(rulebook::build(*file_, program_), f);
 }
 
+rulebook::WhyNot Game::why_not(const runtime::State& s, const std::string& text) const {
+  return rulebook::why_not(file_->checked(), file_->sources(), *game_, s, text);
+}
+
 }  // namespace keli::api

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "rulebook/why_not.hpp"
 #include "api/history.hpp"
 #include "compile/compiler.hpp"
 #include "runtime/actions.hpp"
@@ -62,6 +63,9 @@ class Game {
   // The game's rulebook in words (keli rules), as this game is set: text, md or html; any other
   // format is an input error.
   std::string rulebook(const std::string& format) const;
+  // Why `text` is not a legal move in `s`, in words (rulebook/why_not.hpp). It runs the engine:
+  // a program that shares the game between threads holds lock() meanwhile.
+  rulebook::WhyNot why_not(const runtime::State& s, const std::string& text) const;
 
   // A runtime error as an Error with its position in the game's sources.
   Error error(const diag::Error& e) const;

@@ -25,7 +25,7 @@ const StepSession::Command StepSession::kCommands[] = {
     {"result", &StepSession::cmd_result},   {"over", &StepSession::cmd_over},     {"info", &StepSession::cmd_info},
     {"undo", &StepSession::cmd_undo},       {"forget", &StepSession::cmd_forget}, {"clone", &StepSession::cmd_clone},
     {"restore", &StepSession::cmd_restore}, {"drop", &StepSession::cmd_drop},     {"memory", &StepSession::cmd_memory},
-    {"rules", &StepSession::cmd_rules},     {"quit", &StepSession::cmd_quit},
+    {"rules", &StepSession::cmd_rules},     {"why", &StepSession::cmd_why},       {"quit", &StepSession::cmd_quit},
 };
 
 std::string StepSession::command_names() {
@@ -192,6 +192,25 @@ Reply StepSession::cmd_rules(const Json& req) {
     format = req["format"].get<std::string>();
   }
   return Reply{{"ok", true}, {"format", format}, {"rules", game_->rulebook(format)}};
+}
+
+// Why a move is not legal: {"cmd": "why", "move": "S1 6-9 (3)"}; `legal`, `message`, each
+// candidate rule's failed test (`failed`), and for text no rule reads the moves accepted (`instead`).
+Reply StepSession::cmd_why(const Json& req) {
+  if (!req.contains("move") || !req["move"].is_string())
+    throw Game::input_error("\"why\" needs \"move\": a move as the game writes it");
+  rulebook::WhyNot w = game_->why_not(now_.state.slots(), req["move"].get<std::string>());
+  Reply failed = Reply::array();
+  for (const auto& f : w.failed)
+    failed.push_back(Reply{{"move", f.move},
+                           {"rule", f.rule},
+                           {"test", f.test},
+                           {"param", f.param},
+                           {"at", f.where},
+                           {"condition", f.condition},
+                           {"values", f.values},
+                           {"message", f.message}});
+  return Reply{{"ok", true}, {"legal", w.legal}, {"message", w.message}, {"failed", failed}, {"instead", w.instead}};
 }
 
 Reply StepSession::cmd_info(const Json&) {

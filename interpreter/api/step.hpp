@@ -92,6 +92,7 @@ class StepSession {
   Reply cmd_drop(const Json& req);
   Reply cmd_memory(const Json& req);
   Reply cmd_rules(const Json& req);
+  Reply cmd_why(const Json& req);
   Reply cmd_quit(const Json& req);
   std::map<uint64_t, Kept>::iterator find_handle(const Json& req);
 

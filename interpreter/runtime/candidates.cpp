@@ -31,6 +31,43 @@ int Game::why_not(const State& s, const Move& m) {
   return -1;
 }
 
+Game::FailedPart Game::failed_part(const State& s, const Move& m, int node) {
+  const compile::Rule& r = p_->rules.at(m.rule);
+  see(s);
+  OnPosition on(*this, s);
+  m_.reset_work();
+  for (int i = 0; i < m.nargs; ++i) m_.set_local(r.params[i].slot, m.args[i]);
+  FailedPart out;
+  if (node < 0) return out;
+  while (p_->code[node].op == compile::Op::And) {
+    rewind();
+    const int left = p_->code[node].k[0];
+    node = m_.eval(left) ? p_->code[node].k[1] : left;
+  }
+  out.node = node;
+  switch (p_->code[node].op) {
+    case compile::Op::Eq:
+    case compile::Op::Ne:
+    case compile::Op::Lt:
+    case compile::Op::Le:
+    case compile::Op::Gt:
+    case compile::Op::Ge:
+      for (int side : {p_->code[node].k[0], p_->code[node].k[1]}) {
+        rewind();
+        out.sides.push_back(m_.eval(side));
+      }
+      break;
+    case compile::Op::Call:  // a definition's answer: the values it was asked about
+      for (int i = 0; i < p_->code[node].c; ++i) {
+        rewind();
+        out.sides.push_back(m_.eval(p_->args[static_cast<size_t>(p_->code[node].b + i)]));
+      }
+      break;
+    default: break;
+  }
+  return out;
+}
+
 // `distinct by`: whether a value of parameter i before position `at` of its domain passes the
 // filter with the key of the value at `at` (bound in its slot), and so stands for it.
 bool Game::listed_earlier(const compile::Rule& r, int i, const Machine::Domain& d, int at) {

@@ -83,6 +83,16 @@ class Game {
   // Why a move of the phase's rules is not legal in s: the first test it fails, as the node of a
   // parameter's domain (the value is not in it), filter or the rule's guard; -1 when it passes.
   int why_not(const State& s, const Move& m);
+  // The part of the failed test `node` (from why_not) that decides it, with the move's values
+  // bound: inside `a and b` the first side that is false, down to a test that is no `and`; for a
+  // comparison, the values of its two sides; for a call of a definition, its arguments' values.
+  struct FailedPart {
+    int node = -1;
+    std::vector<int64_t> sides;
+  };
+  FailedPart failed_part(const State& s, const Move& m, int node);
+  // A value as the rules name it: a site's label, a seat's name, a piece's label, yes or no.
+  std::string value_text(const State& s, lang::ValueKind kind, int64_t v);
   // Every move of s's phase's rules whose notation is `text` (compared by `same`), legal or not,
   // trying at most `tries` parameter values in all: what a person may have meant.
   std::vector<Move> read_as(const State& s, const std::string& text,
@@ -140,7 +150,6 @@ class Game {
   bool check_facts_ = false;
   std::vector<int32_t> roll_;
   std::vector<std::string> piece_labels_;  // filled at the first piece_label
-  std::string value_text(const State& s, lang::ValueKind kind, int64_t v);
   // Pieces alike: every table by piece holds the same for both, so exchanging them changes
   // nothing. Known only when no other table refers to pieces (then `alike_known_`).
   void find_piece_tables();

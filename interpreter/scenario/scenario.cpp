@@ -3,6 +3,8 @@
 // the YAML node that failed, so a test reads like a compiler error.
 #include "scenario/scenario.hpp"
 
+#include "rulebook/why_not.hpp"
+
 #include "compile/facts.hpp"
 #include "lang/limits.hpp"
 
@@ -185,8 +187,8 @@ class Runner {
 
   std::string show(const std::vector<int32_t>& v) { return fmt::format("[{}]", fmt::join(v, ", ")); }
 
-  void check(const compile::Program& p, runtime::Game& g, const runtime::State& s, const YAML::Node& expect,
-             const std::vector<std::string>& last_notes) {
+  void check(const GameFile& gf, const compile::Program& p, runtime::Game& g, const runtime::State& s,
+             const YAML::Node& expect, const std::vector<std::string>& last_notes) {
     need_map(expect, "'expect'");
     std::vector<runtime::Move> legal;
     for (const auto& kv : expect) {
@@ -247,6 +249,8 @@ class Runner {
         for (const auto& x : want) w.push_back(number(x, "a number of points"));
         auto have = g.points(s);
         if (w != have) fail(want, fmt::format("points: expected {}, found {}", show(w), show(have)));
+      } else if (key == "why_not") {
+        why_not(gf, g, s, want);
       } else if (key == "notes") {
         std::vector<std::string> w = texts(want, "'notes'");
         if (w != last_notes)
@@ -262,10 +266,23 @@ class Runner {
         if (w != have) fail(want, fmt::format("{}: expected {}, found {}", key, show(w), show(have)));
       } else {
         auto keys = state_keys(p);
-        for (const char* k : {"legal", "illegal", "over", "ended", "places", "points", "notes"}) keys.push_back(k);
+        for (const char* k : {"legal", "illegal", "over", "ended", "places", "points", "notes", "why_not"})
+          keys.push_back(k);
         for (const auto& df : p.declared_facts) keys.push_back(df.first.name);
         fail(kv.first, fmt::format("unknown expectation '{}'", key), diag::suggest(key, keys));
       }
+    }
+  }
+
+  // `why_not: {MOVE: TEXT}`: the answer to "why is MOVE not legal?" (rulebook/why_not.hpp) holds TEXT.
+  void why_not(const GameFile& gf, runtime::Game& g, const runtime::State& s, const YAML::Node& want) {
+    need_map(want, "'why_not'");
+    for (const auto& kv : want) {
+      std::string move = text(kv.first, "a move"), expected = text(kv.second, "the reason expected");
+      rulebook::WhyNot w = rulebook::why_not(gf.checked(), gf.sources(), g, s, move);
+      if (w.message.find(expected) == std::string::npos)
+        fail(kv.second,
+             fmt::format("why not '{}': expected a reason with \"{}\", found \"{}\"", move, expected, w.message));
     }
   }
 
@@ -419,7 +436,7 @@ class Runner {
       if (sc["position"]) set_position(p, g, s, sc["position"]);
       std::vector<std::string> notes;
       if (sc["play"]) play(p, g, s, sc["play"], notes, inv);
-      if (sc["expect"]) check(p, g, s, sc["expect"], notes);
+      if (sc["expect"]) check(gf, p, g, s, sc["expect"], notes);
     } catch (const diag::Error& e) {
       fail(sc, fmt::format("the game failed: {} (at {})", e.message, gf.sources().where(e.span)));
     }

@@ -363,3 +363,12 @@ def test_rules_is_the_rulebook_of_keli_rules(path):
     assert game.rules() == game.rules("text")
     with pytest.raises(keli.Error, match="text, md or html"):
         game.rules("pdf")
+
+
+def test_why_not_says_the_failed_test_in_words():
+    game = keli.load_game(os.path.join(ROOT, "games", "raja_pasu.keli"), engine="interp")
+    state = game.new_initial_state()
+    # South to move: North's holes are not South's to sow; every South hole holds 7 counters.
+    assert "is legal now" in state.why_not("sow hole 1 (7)")
+    why = state.why_not("sow hole 9 (7)")
+    assert "no rule of the sowing phase reads" in why and "sow hole 1 (7)" in why

@@ -21,8 +21,9 @@ TEST_CASE("play: Pahada Keliya's moves in its notation, alike pieces once, input
   CHECK_THAT(r.out, Catch::Contains("step: \"Players use the throw of a die to move a piece"));
   CHECK_THAT(r.out, Catch::Contains("1) S1 6-9 (3): S1 moves (pos 6 -> 9); die 0: 3 -> 0; then South moves again"));
   // a move that reads so but is not legal: which test fails, with its line
-  CHECK_THAT(r.out, Catch::Contains("'E1 6-9 (3)' is not legal now: the 'where' of 'pc' does not hold "
+  CHECK_THAT(r.out, Catch::Contains("'E1 6-9 (3)' is not legal now: pc must be such that the owner of pc is the mover "
                                     "(games/pahada_keliya.keli:"));
+  CHECK_THAT(r.out, Catch::Contains("here the owner of pc is East and the mover is South"));
   CHECK_THAT(r.out, Catch::Contains("'s9' is not one of your moves"));
   CHECK_THAT(r.out, Catch::Contains("did you mean 3) S3 11-14 (3)?"));
   CHECK_THAT(r.out, Catch::Contains("'step 7 7' is not one of your moves"));

@@ -267,4 +267,32 @@ TEST_CASE("keli step: rules gives the rulebook of keli rules, in the format aske
   CHECK(v[3]["ok"] == false);
 }
 
+TEST_CASE("keli step: why says which test a move fails, in words, or what the rules accept", "[step][cli][rulebook]") {
+  // Pahada Keliya, South to move with a 3 in hand: East's piece, then text no rule reads.
+  auto r = keli_input({"step", "games/pahada_keliya.keli"},
+                      "{\"cmd\": \"throw\", \"values\": [3, 3]}\n"
+                      "{\"cmd\": \"why\", \"move\": \"E1 6-9 (3)\"}\n"
+                      "{\"cmd\": \"why\", \"move\": \"S1 6-9 (3)\"}\n"
+                      "{\"cmd\": \"why\", \"move\": \"fly away\"}\n"
+                      "{\"cmd\": \"why\"}\n");
+  INFO(r.out << r.err);
+  REQUIRE(r.status == 0);
+  auto v = json_lines(r.out);
+  REQUIRE(v.size() == 5);
+  CHECK(v[1]["legal"] == false);
+  REQUIRE(v[1]["failed"].size() >= 1);
+  CHECK(v[1]["failed"][0]["rule"] == "step");
+  CHECK(v[1]["failed"][0]["test"] == "where");
+  CHECK(v[1]["failed"][0]["param"] == "pc");
+  CHECK(v[1]["failed"][0]["condition"] == "the owner of pc is the mover");
+  CHECK(v[1]["failed"][0]["values"] == "the owner of pc is East and the mover is South");
+  CHECK(v[1]["failed"][0]["at"].get<std::string>().find("games/pahada_keliya.keli:") == 0);
+  CHECK(v[2]["legal"] == true);
+  CHECK(v[3]["legal"] == false);
+  CHECK(v[3]["failed"].empty());
+  CHECK(!v[3]["instead"].empty());
+  CHECK(v[3]["message"].get<std::string>().find("no rule of the moving phase reads 'fly away'") != std::string::npos);
+  CHECK(v[4]["ok"] == false);
+}
+
 }  // namespace keli::test

@@ -17,6 +17,7 @@
 #include "render/svg.hpp"  // changed_sites
 #include "render/text.hpp"
 #include "rulebook/rulebook.hpp"
+#include "rulebook/why_not.hpp"
 #include "std_output.hpp"
 #include "trace/reader.hpp"
 
@@ -101,10 +102,18 @@ struct Play {
   std::string thinking;                   // the computer player searching now
   bool shown_thinking = false;
   std::function<std::string()> rulebook_text;  // the game's rulebook as text, made when asked for
+  const check::Checked& checked;
 
   Play(const Args& args, const compile::Program& prog, PlaySession& ses, const std::vector<std::string>& seat_specs,
-       const std::vector<std::unique_ptr<agents::Agent>>& agents, const SourceSet& sources)
-      : a(args), p(prog), session(ses), g(ses.game()), specs(seat_specs), seats(agents), src(sources) {
+       const std::vector<std::unique_ptr<agents::Agent>>& agents, const GameFile& file)
+      : a(args),
+        p(prog),
+        session(ses),
+        g(ses.game()),
+        specs(seat_specs),
+        seats(agents),
+        src(file.sources()),
+        checked(file.checked()) {
     // A searching player shows it is thinking, with a count, where a person watches.
     for (const auto& agent : seats)
       if (agent && bold)
@@ -238,7 +247,7 @@ struct Play {
       return Turn::Stop;
     }
     if (command(line, s)) return Turn::Again;
-    Pick pick = pick_move(g, s, offered, line, src);
+    Pick pick = pick_move(g, s, offered, line, checked, src);
     if (pick.index < 0) {
       fmt::print("{}\n", pick.message);
       return Turn::Again;
@@ -248,7 +257,7 @@ struct Play {
     return Turn::Chosen;
   }
 
-  // '?', 'rules', 'board', 'undo' and 'save FILE'; false when the line is none of them.
+  // '?', 'why MOVE', 'rules', 'board', 'undo' and 'save FILE'; false when the line is none of them.
   bool command(const std::string& line, const runtime::State& s) {
     if (line == "?" || line == "help") {
       int last_rule = -1;
@@ -259,6 +268,10 @@ struct Play {
         if (!why.empty()) fmt::print("  {}: {}\n", rule.name, why);
         fmt::print("    {}) {}: {}\n", i + 1, offered[i].text, explain_move(g, s, offered[i].move));
       }
+      return true;
+    }
+    if (line.rfind("why ", 0) == 0) {  // why MOVE: the rule and test that make it illegal, in words
+      fmt::print("{}\n", rulebook::why_not(checked, src, g, s, trim(line.substr(4))).message);
       return true;
     }
     if (line == "rules") {  // the rulebook of the game as played (its options folded in): keli rules
@@ -330,7 +343,7 @@ int cmd_play(const std::vector<std::string>& argv) {
     if (!seats[i]) throw Usage{err};
   }
   PlaySession session(l.program);
-  Play play(a, p, session, specs, seats, l.file->sources());
+  Play play(a, p, session, specs, seats, *l.file);
   play.inputs = input_files(l, a);
   play.rulebook_text = [&l] { return rulebook::print(rulebook::build(*l.file, l.program), rulebook::Format::Text); };
   // The trace is written at the end: a name it cannot take is said before the game, not after.
@@ -349,7 +362,7 @@ int cmd_play(const std::vector<std::string>& argv) {
     for (int h : humans) you.push_back(fmt::format("{} (seat {})", p.seat_names[h], h));
     // Two lines, so that the greeting fits the 120 columns the board is drawn in.
     fmt::print(
-        "{}: you play {}.\n  Type a move's number or notation; '?' explains the moves, 'rules', 'undo', "
+        "{}: you play {}.\n  Type a move's number or notation; '?' explains the moves, 'why MOVE', 'rules', 'undo', "
         "'save FILE', "
         "'quit'.\n",
         p.game_name, fmt::join(you, " and "));

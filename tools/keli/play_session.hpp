@@ -2,6 +2,8 @@
 // can take back a decision, save the game so far as a trace, and resume a saved trace.
 #pragma once
 
+#include "check/checker.hpp"
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -62,6 +64,6 @@ struct Pick {
   std::string message;
 };
 Pick pick_move(runtime::Game& g, const runtime::State& s, const std::vector<runtime::Game::Choice>& offered,
-               const std::string& line, const SourceSet& src);
+               const std::string& line, const check::Checked& ck, const SourceSet& src);
 
 }  // namespace keli::cli

@@ -108,13 +108,17 @@ static FailedTest explain(const check::Checked& ck, const SourceSet& src, Words&
     if (node == r.params[i].distinct) out.test = "distinct", param = static_cast<int>(i);
   }
   if (param >= 0) out.param = spoken(r.params[static_cast<size_t>(param)].name);
-  runtime::Game::FailedPart part = out.test == "domain" ? runtime::Game::FailedPart{node, {}} : g.failed_part(s, m, node);
+  runtime::Game::FailedPart part =
+      out.test == "domain" ? runtime::Game::FailedPart{node, {}} : g.failed_part(s, m, node);
   const Span& at = p.spans.at(static_cast<size_t>(part.node));
   out.where = src.where(at);
   const ast::Expr* e = find_in(ck, at);
-  if (e && (out.test == "domain" || out.test == "distinct")) out.condition = words.value(*e);
-  else if (e) out.condition = words.holds(*e);
-  else out.condition = std::string(src.line_text(at));
+  if (e && (out.test == "domain" || out.test == "distinct"))
+    out.condition = words.value(*e);
+  else if (e)
+    out.condition = words.holds(*e);
+  else
+    out.condition = std::string(src.line_text(at));
   // The values the test read: a comparison's two sides, or the arguments of a definition's call.
   const size_t first = e && e->kind == ast::ExprKind::Call ? 1 : 0;
   if (e && (e->kind == ast::ExprKind::Binary || e->kind == ast::ExprKind::Call) &&
@@ -130,17 +134,18 @@ static FailedTest explain(const check::Checked& ck, const SourceSet& src, Words&
   for (std::string* t : {&out.condition, &out.values}) t->erase(std::remove(t->begin(), t->end(), '*'), t->end());
   std::string here = out.values.empty() ? "" : "; here " + out.values;
   if (out.test == "domain") {
-    out.message = fmt::format("'{}' is not legal now: {} cannot be {}, it must be one of {} ({})", out.move,
-                              out.param, g.value_text(s, r.params[static_cast<size_t>(param)].kind, m.args[param]),
-                              out.condition, out.where);
+    out.message = fmt::format("'{}' is not legal now: {} cannot be {}, it must be one of {} ({})", out.move, out.param,
+                              g.value_text(s, r.params[static_cast<size_t>(param)].kind, m.args[param]), out.condition,
+                              out.where);
   } else if (out.test == "where") {
     out.message = fmt::format("'{}' is not legal now: {} must be such that {} ({}){}", out.move, out.param,
                               out.condition, out.where, here);
   } else if (out.test == "distinct") {
     std::string key = out.condition.rfind("the ", 0) == 0 ? out.condition.substr(4) : out.condition;
-    out.message = fmt::format("'{}' is the same choice as a move listed before it: choices with the same {} count "
-                              "as one ({})",
-                              out.move, key, out.where);
+    out.message = fmt::format(
+        "'{}' is the same choice as a move listed before it: choices with the same {} count "
+        "as one ({})",
+        out.move, key, out.where);
   } else {
     out.message = fmt::format("'{}' is not legal now: it is allowed only when {} ({}){}", out.move, out.condition,
                               out.where, here);
@@ -175,9 +180,10 @@ WhyNot why_not(const check::Checked& ck, const SourceSet& src, runtime::Game& g,
     int node = g.why_not(s, m);
     if (node < 0 && r.is_otherwise && !legal.empty()) {  // its tests pass, but other moves are possible
       FailedTest f{g.notation(s, m), r.name, "otherwise", "", src.where(r.span), "", "", ""};
-      f.message = fmt::format("'{}' is not legal now: it is played only when no other move is possible, and {} {} "
-                              "({})",
-                              f.move, choices.size(), choices.size() == 1 ? "is" : "are", f.where);
+      f.message = fmt::format(
+          "'{}' is not legal now: it is played only when no other move is possible, and {} {} "
+          "({})",
+          f.move, choices.size(), choices.size() == 1 ? "is" : "are", f.where);
       out.failed.push_back(f);
     } else if (node >= 0) {
       out.failed.push_back(explain(ck, src, words, g, s, m, node));
@@ -204,9 +210,11 @@ WhyNot why_not(const check::Checked& ck, const SourceSet& src, runtime::Game& g,
   std::stable_sort(near.begin(), near.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (size_t i = 0; i < near.size() && i < kMaxInstead; ++i) out.instead.push_back(near[i].second);
   const std::string phase = g.program().phases.at(static_cast<size_t>(s[compile::kPhase])).name;
-  out.message = fmt::format("no rule of the {} phase reads '{}' here; the rules accept {} move{} now{}{}", spoken(phase),
-                            text, choices.size(), choices.size() == 1 ? "" : "s",
-                            out.instead.empty() ? "" : choices.size() > out.instead.size() ? ", such as " : ": ",
+  out.message = fmt::format("no rule of the {} phase reads '{}' here; the rules accept {} move{} now{}{}",
+                            spoken(phase), text, choices.size(), choices.size() == 1 ? "" : "s",
+                            out.instead.empty()                   ? ""
+                            : choices.size() > out.instead.size() ? ", such as "
+                                                                  : ": ",
                             fmt::join(out.instead, ", "));
   return out;
 }

@@ -3,10 +3,9 @@
 // the YAML node that failed, so a test reads like a compiler error.
 #include "scenario/scenario.hpp"
 
-#include "rulebook/why_not.hpp"
-
 #include "compile/facts.hpp"
 #include "lang/limits.hpp"
+#include "rulebook/why_not.hpp"
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
@@ -266,8 +265,7 @@ class Runner {
         if (w != have) fail(want, fmt::format("{}: expected {}, found {}", key, show(w), show(have)));
       } else {
         auto keys = state_keys(p);
-        for (const char* k : {"legal", "illegal", "over", "ended", "places", "points", "notes", "why_not"})
-          keys.push_back(k);
+        keys.insert(keys.end(), {"legal", "illegal", "over", "ended", "places", "points", "notes", "why_not"});
         for (const auto& df : p.declared_facts) keys.push_back(df.first.name);
         fail(kv.first, fmt::format("unknown expectation '{}'", key), diag::suggest(key, keys));
       }

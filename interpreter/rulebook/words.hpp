@@ -69,6 +69,12 @@ class Words {
   std::string call(const ast::Expr& e, bool as_statement);
   std::string index(const ast::Expr& e);
   std::string table_entry(const check::Symbol& s, const std::vector<std::string>& args);
+  // The table an index reads, with its arguments in words (`t[a][b]`: a, then b).
+  const ast::Expr& indexed(const ast::Expr& e, std::vector<std::string>& args);
+  // An entry of a yes/no table as a clause, "h is closed", `how` after the verb (" not", " now",
+  // " no longer"); none for any other expression.
+  std::optional<std::string> flag(const ast::Expr& e, const std::string& how);
+  static std::string flag_words(const std::vector<std::string>& args, const std::string& how, const std::string& name);
   std::string aggregate(const ast::Expr& e);
   std::string binary(const ast::Expr& e);
   std::string operand(const ast::Expr& e);  // a value, parenthesised when it is a clause

@@ -192,16 +192,35 @@ std::string Words::binary(const Expr& e) {
   return fill(lang::operator_info(e.op).words, {{"0", operand(*e.kids[0])}, {"1", operand(*e.kids[1])}});
 }
 
-std::string Words::index(const Expr& e) {
-  // `t[a][b]` is written as an index of an index: the table is the innermost callee, and its
-  // arguments come from the inside out.
+// `t[a][b]` is written as an index of an index: the table is the innermost callee, and its
+// arguments come from the inside out.
+const Expr& Words::indexed(const Expr& e, std::vector<std::string>& args) {
   std::vector<const Expr*> chain;
   const Expr* table = &e;
   for (; table->kind == ExprKind::Index; table = table->kids[0].get()) chain.insert(chain.begin(), table);
-  std::vector<std::string> args;
   for (const Expr* level : chain)
     for (size_t i = 1; i < level->kids.size(); ++i) args.push_back(value(*level->kids[i]));
-  const Expr& last = *chain.back()->kids.back();
+  return *table;
+}
+
+std::optional<std::string> Words::flag(const Expr& e, const std::string& how) {
+  if (e.kind != ExprKind::Index) return std::nullopt;
+  std::vector<std::string> args;
+  const check::Symbol* s = global(indexed(e, args));
+  if (!s || !s->decl || s->type != ast::Type::Bool || args.empty() || s->kind == SymKind::Region ||
+      s->kind == SymKind::Track)
+    return std::nullopt;
+  return flag_words(args, how, spoken(s->name));
+}
+
+std::string Words::flag_words(const std::vector<std::string>& args, const std::string& how, const std::string& name) {
+  return and_list(args) + (args.size() > 1 ? " are" : " is") + how + " " + name;
+}
+
+std::string Words::index(const Expr& e) {
+  std::vector<std::string> args;
+  const Expr* table = &indexed(e, args);
+  const Expr& last = *e.kids.back();
   if (table->kind == ExprKind::Name && table->ref == static_cast<int>(lang::BuiltinVar::roll) && !global(*table)) {
     if (auto c = constant(last)) return fmt::format("the value of die {}", *c + 1);
     return fmt::format("the value of die number {} (counting from 0)", args.back());
@@ -225,7 +244,7 @@ std::string Words::index(const Expr& e) {
 // An entry of a table: "the counters of h", "South's store", "whether h is closed".
 std::string Words::table_entry(const check::Symbol& s, const std::vector<std::string>& args) {
   std::string what = spoken(s.name);
-  if (s.type == ast::Type::Bool) return "whether " + and_list(args) + (args.size() > 1 ? " are " : " is ") + what;
+  if (s.type == ast::Type::Bool) return "whether " + flag_words(args, "", what);
   bool per_player = s.decl->dims.size() == 1 && s.decl->dims[0].type == "player";
   // A plural name of numbers counts things: "the number of counters in h".
   bool counts = s.type == ast::Type::Int && what.size() > 2 && what.back() == 's' && what[what.size() - 2] != 's' &&
@@ -300,10 +319,7 @@ std::string Words::holds(const Expr& e) {
       return fill(lang::operator_info(e.op).words, {{"0", value(*e.kids[0])}, {"1", value(*e.kids[1])}});
     }
     case ExprKind::Not: return fails(*e.kids[0]);
-    case ExprKind::Index: {
-      std::string w = index(e);
-      return w.rfind("whether ", 0) == 0 ? w.substr(8) : w + " holds";
-    }
+    case ExprKind::Index: return flag(e, "").value_or(index(e) + " holds");
     case ExprKind::Name:
       if (const check::Symbol* s = global(e); s && s->kind == SymKind::Param)
         return "the option " + spoken(s->name) + " is on";
@@ -325,12 +341,7 @@ std::string Words::fails(const Expr& k) {
       return fill(lang::operator_info(*n).words, {{"0", value(*k.kids[0])}, {"1", value(*k.kids[1])}});
   if (k.kind == ExprKind::Binary && k.op == Operator::In) return value(*k.kids[0]) + " is not in " + value(*k.kids[1]);
   if (k.kind == ExprKind::Not) return holds(*k.kids[0]);
-  if (k.kind == ExprKind::Index) {
-    std::string w = index(k);
-    auto at = w.rfind(" is ");
-    if (w.rfind("whether ", 0) == 0 && at != std::string::npos)
-      return w.substr(8, at - 8) + " is not " + w.substr(at + 4);
-  }
+  if (auto f = flag(k, " not")) return *f;
   if (k.kind == ExprKind::Name)
     if (const check::Symbol* s = global(k); s && s->kind == SymKind::Param)
       return "the option " + spoken(s->name) + " is off";

@@ -195,13 +195,8 @@ std::string Words::statement(const Stmt& s) {
       if (target.text == "turns_due" && s.assign == lang::Assign::AddTo)
         return "The player to move has an extra turn due";
       if (target.text == "turns_due") return "Any extra turns due are lost";
-      if (target.type == ast::Type::Bool && target.kind == ExprKind::Index)  // "h is now closed"
-        if (auto c = constant(v)) {
-          std::string w = value(target);  // "whether h is closed"
-          auto at = w.rfind(" is ");
-          if (w.rfind("whether ", 0) == 0 && at != std::string::npos)
-            return w.substr(8, at - 8) + (*c ? " is now " : " is no longer ") + w.substr(at + 4);
-        }
+      if (auto c = constant(v))  // "h is now closed"
+        if (auto f = flag(target, *c ? " now" : " no longer")) return *f;
       return fill(lang::assign_words(s.assign), {{"0", value(target)}, {"1", value(v)}});
     }
     case StmtKind::While: return "Repeat while " + holds(*s.exprs[0]) + ":";

@@ -1,6 +1,7 @@
 // The playground's play pane: the game chosen or dropped, the board drawn by Keli's SVG renderer,
 // moves picked by clicking a piece then a cell (a die when there is a choice) or from the list,
-// dice thrown, undo, the result; computer seats think in a Web Worker (worker.js).
+// "why not?" for a tapped piece or cell that cannot move, dice thrown, undo, the result; the rules
+// pane (the rulebook in words); computer seats think in a Web Worker (worker.js).
 'use strict';
 
 var Module = { onRuntimeInitialized: () => Keli.ready() };
@@ -15,7 +16,7 @@ const Keli = (() => {
   const RENDER_EVERY_MS = 250;  // while only computers move, the board is redrawn this often
   const page = {
     pg: null, path: '', text: '', players: [], seats: [], view: null, selected: [],
-    worker: null, thinking: false, lastDraw: 0, generation: 0, synced: 0,
+    worker: null, thinking: false, lastDraw: 0, generation: 0, synced: 0, loads: 0, rulesShown: -1,
   };
 
   // Runs fn after the events waiting now (a message to itself: setTimeout would wait 4 ms each time).
@@ -39,6 +40,8 @@ const Keli = (() => {
     page.path = path;
     page.text = Module.Playground.read(path);
     const r = call('load', path);
+    page.loads++;  // the rules pane shows this file's rules when next opened (or now, when open)
+    if (!$('pane-rules').hidden) showRules();
     KeliEditor.show(path, page.text, r.diagnostics);
     if (!r.ok) {
       status(`${path}: does not compile; see the Edit tab`);
@@ -73,6 +76,7 @@ const Keli = (() => {
   }
 
   function newGame() {
+    hideWhy();
     page.generation++;
     page.synced = 0;
     page.thinking = false;
@@ -118,6 +122,7 @@ const Keli = (() => {
   function stepped() {
     setState('busy');  // until advance() says whose step is next
     page.selected = [];
+    hideWhy();
     // A person's turn is drawn by advance(); computers' steps at most every RENDER_EVERY_MS.
     const quick = performance.now() - page.lastDraw < RENDER_EVERY_MS;
     draw(!quick, false);
@@ -211,14 +216,69 @@ const Keli = (() => {
 
   function clickSite(site) {
     if (document.body.dataset.status !== 'human') return;
+    hideWhy();
     if (page.selected.includes(site)) { page.selected = page.selected.filter((s) => s !== site); return mark(); }
     page.selected.push(site);
     let cands = candidates();
     if (!cands.length) { page.selected = [site]; cands = candidates(); }
-    if (!cands.length) { page.selected = []; return mark(); }
+    // No offered move names the site: the rules say why nothing starts there.
+    if (!cands.length) { page.selected = []; mark(); return whyNot(site); }
     // One move left, or several that read the same (alike pieces): it is played.
     if (cands.every(({ c }) => c.text === cands[0].c.text)) return choose(cands[0].i);
     mark();
+  }
+
+  // "Why not?" for a tapped site: the engine's answer in words, one paragraph a reason, and a link
+  // to each rule it cites in the rules pane.
+  function whyNot(site) {
+    const r = call('why', site);
+    const box = $('why');
+    box.textContent = '';
+    box.dataset.site = site;
+    box.hidden = false;
+    if (!r.ok) return box.append(r.error);
+    for (const line of r.message.split('\n')) {
+      const p = document.createElement('p');
+      p.textContent = line;
+      box.append(p);
+    }
+    const cited = new Map(r.failed.filter((f) => f.anchor).map((f) => [f.anchor, f.rule]));
+    for (const [anchor, rule] of cited) {
+      const a = document.createElement('a');
+      a.href = `#rules-${anchor}`;
+      a.className = 'cite';
+      a.textContent = `The rule "${rule.replace(/_/g, ' ')}" in the rules`;
+      a.addEventListener('click', (e) => { e.preventDefault(); showRule(anchor); });
+      const p = document.createElement('p');
+      p.append(a);
+      box.append(p);
+    }
+  }
+
+  function hideWhy() { $('why').hidden = true; $('why').textContent = ''; }
+
+  // The rules pane: the loaded game's rulebook (the same text as keli rules), its ids prefixed so
+  // they cannot clash with the page's. Made again only when another file has been loaded.
+  function showRules() {
+    if (page.rulesShown === page.loads) return;
+    page.rulesShown = page.loads;
+    const box = $('rules');
+    box.textContent = '';
+    const html = page.pg.rules();
+    if (!html) return box.append(`${page.path} does not compile: its rules cannot be shown (see the Edit tab).`);
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    for (const el of doc.body.querySelectorAll('[id]')) el.id = `rules-${el.id}`;
+    box.append(...doc.body.childNodes);
+  }
+
+  // Opens the rules pane at one rule (a "why not?" link), marked until another is cited.
+  function showRule(anchor) {
+    tab('rules');
+    for (const el of $('rules').querySelectorAll('.cited')) el.classList.remove('cited');
+    const heading = document.getElementById(`rules-${anchor}`);
+    if (!heading) return;
+    heading.classList.add('cited');
+    heading.scrollIntoView({ block: 'start' });
   }
 
   function choose(i) {
@@ -229,6 +289,7 @@ const Keli = (() => {
   }
 
   function undo() {
+    hideWhy();
     page.generation++;
     page.thinking = false;
     // Back to the last position where a person was to decide (throws and computers' steps undone).
@@ -277,7 +338,8 @@ const Keli = (() => {
   function tab(name) {
     for (const b of document.querySelectorAll('nav button')) b.setAttribute('aria-selected', b.dataset.pane === name);
     for (const p of document.querySelectorAll('.pane')) p.hidden = p.id !== `pane-${name}`;
+    if (name === 'rules') showRules();
   }
 
-  return { ready, openText, tab, page, load, call };
+  return { ready, openText, tab, page, load, call, showRule };
 })();

@@ -310,4 +310,12 @@ rulebook::WhyNot Game::why_not(const runtime::State& s, const std::string& text)
   return rulebook::why_not(file_->checked(), file_->sources(), *game_, s, text);
 }
 
+rulebook::WhyNot Game::why_not_at(const runtime::State& s, const std::string& site) const {
+  const compile::Program& p = *program_;
+  for (int i = 0; i < p.num_sites; ++i)
+    if (p.sites[static_cast<size_t>(i)].label == site)
+      return rulebook::why_not_at(file_->checked(), file_->sources(), *game_, s, i);
+  throw input_error(fmt::format("this board has no site '{}'", site));
+}
+
 }  // namespace keli::api

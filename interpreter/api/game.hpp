@@ -66,6 +66,9 @@ class Game {
   // Why `text` is not a legal move in `s`, in words (rulebook/why_not.hpp). It runs the engine:
   // a program that shares the game between threads holds lock() meanwhile.
   rulebook::WhyNot why_not(const runtime::State& s, const std::string& text) const;
+  // Why no move starts at the site labelled `site` (a tapped piece or cell); an unknown label is
+  // an input error.
+  rulebook::WhyNot why_not_at(const runtime::State& s, const std::string& site) const;
 
   // A runtime error as an Error with its position in the game's sources.
   Error error(const diag::Error& e) const;

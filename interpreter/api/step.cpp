@@ -194,16 +194,20 @@ Reply StepSession::cmd_rules(const Json& req) {
   return Reply{{"ok", true}, {"format", format}, {"rules", game_->rulebook(format)}};
 }
 
-// Why a move is not legal: {"cmd": "why", "move": "S1 6-9 (3)"}; `legal`, `message`, each
-// candidate rule's failed test (`failed`), and for text no rule reads the moves accepted (`instead`).
+// Why a move is not legal: {"cmd": "why", "move": "S1 6-9 (3)"}, or why none starts at a site
+// (a tapped piece or cell): {"cmd": "why", "site": "c5"}; `legal`, `message`, each candidate
+// rule's failed test (`failed`), and when no rule reads it the moves accepted (`instead`).
 Reply StepSession::cmd_why(const Json& req) {
-  if (!req.contains("move") || !req["move"].is_string())
-    throw Game::input_error("\"why\" needs \"move\": a move as the game writes it");
-  rulebook::WhyNot w = game_->why_not(now_.state.slots(), req["move"].get<std::string>());
+  const bool by_site = req.contains("site") && req["site"].is_string();
+  if (!by_site && (!req.contains("move") || !req["move"].is_string()))
+    throw Game::input_error("\"why\" needs \"move\" (a move as the game writes it) or \"site\" (a site's label)");
+  rulebook::WhyNot w = by_site ? game_->why_not_at(now_.state.slots(), req["site"].get<std::string>())
+                               : game_->why_not(now_.state.slots(), req["move"].get<std::string>());
   Reply failed = Reply::array();
   for (const auto& f : w.failed)
     failed.push_back(Reply{{"move", f.move},
                            {"rule", f.rule},
+                           {"anchor", f.anchor},
                            {"test", f.test},
                            {"param", f.param},
                            {"at", f.where},

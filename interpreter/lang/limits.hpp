@@ -63,7 +63,14 @@ namespace keli::lang {
   X(int64_t, kMaxStepLine, 1'048'576, "bytes of one line of a step session or moves file")                      \
   X(int, kMaxStepHandles, 10'000, "states one step session keeps by handle (clone)")                            \
   X(int64_t, kMaxStepMemory, 1'073'741'824, "bytes one step session keeps for undo and for its clones")         \
-  X(int, kMaxJsonDepth, 64, "arrays and objects inside one another in any JSON Keli reads")
+  X(int, kMaxJsonDepth, 64, "arrays and objects inside one another in any JSON Keli reads")                     \
+  /* the game site (keli serve) */                                                                              \
+  X(int64_t, kMaxServeMessage, 65'536, "bytes of one WebSocket message or HTTP request to keli serve")          \
+  X(int, kMaxServeMessagesPerSecond, 20, "messages one connection may send a second (a burst of as many)")      \
+  X(int, kMaxServeRoomsPerAddress, 20, "rooms one network address may make")                                    \
+  X(int, kMaxServeRooms, 10'000, "rooms one server holds")                                                      \
+  X(int, kMaxServeConnections, 4'096, "connections one server holds open at once")                              \
+  X(int, kMaxServeName, 40, "characters of a player's name")
 
 #define KELI_LIMIT_CONSTANT(type, name, value, what) inline constexpr type name = value;
 KELI_LIMITS(KELI_LIMIT_CONSTANT)

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <tuple>
 #include <set>
 
 #include "rulebook/book.hpp"
@@ -59,8 +60,17 @@ void BookBuilder::definitions(Section& s) {
       if ((d->name == "turn_backwards" || d->name == "skips_turn") && !words_.is_library(*d) &&
           std::find(words_.terms.begin(), words_.terms.end(), d) == words_.terms.end())
         words_.terms.push_back(d);
-  // Rendering a definition may name more of them: go on until every named one is written.
-  for (; defined_ < words_.terms.size(); ++defined_) definition(s, *words_.terms[defined_]);
+  // Rendering a definition may name more of them: go on until every named one is written. The
+  // ones named but not yet written are taken in the order of the file: which of two terms named in
+  // one sentence is met first depends on the compiler (the order it evaluates arguments in), while
+  // the set named by then does not, so every build writes the same book.
+  auto by_position = [](const ast::Decl* a, const ast::Decl* b) {
+    return std::tie(a->span.file, a->span.line, a->span.col) < std::tie(b->span.file, b->span.line, b->span.col);
+  };
+  for (; defined_ < words_.terms.size(); ++defined_) {
+    std::sort(words_.terms.begin() + static_cast<std::ptrdiff_t>(defined_), words_.terms.end(), by_position);
+    definition(s, *words_.terms[defined_]);
+  }
 }
 
 // The steps that end the game or place a player, gathered by rule and by the conditions on the

@@ -16,6 +16,7 @@ namespace keli::rulebook {
 struct FailedTest {
   std::string move;       // the candidate as the rules write it
   std::string rule;       // its rule's name
+  std::string anchor;     // its rule's section in the rulebook ("move-PHASE-RULE")
   std::string test;       // "domain", "where", "distinct" or "guard"
   std::string param;      // the parameter, for a domain, where or distinct test
   std::string where;      // FILE:LINE:COL of the deciding condition
@@ -36,5 +37,10 @@ size_t edit_distance(const std::string& a, const std::string& b);
 
 WhyNot why_not(const check::Checked& ck, const SourceSet& src, runtime::Game& g, const runtime::State& s,
                const std::string& text);
+
+// Why nothing starts at a site now (a tapped piece or cell): each move whose first site or piece
+// parameter is the site or a piece on it, and the test it fails; a rule whose first parameter can
+// never be it, by its domain; else what the rules accept. `legal` when some move starts there.
+WhyNot why_not_at(const check::Checked& ck, const SourceSet& src, runtime::Game& g, const runtime::State& s, int site);
 
 }  // namespace keli::rulebook

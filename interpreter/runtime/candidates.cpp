@@ -89,6 +89,11 @@ bool Game::listed_earlier(const compile::Rule& r, int i, const Machine::Domain& 
 
 std::vector<Move> Game::read_as(const State& s, const std::string& text,
                                 bool (*same)(const std::string&, const std::string&), int64_t tries) {
+  return candidates(
+      s, [&](const Move& m) { return same(notation(s, m), text) || same(call_text(m), text); }, tries);
+}
+
+std::vector<Move> Game::candidates(const State& s, const std::function<bool(const Move&)>& keep, int64_t tries) {
   std::vector<Move> out;
   if (over(s) || chance(s)) return out;
   see(s);
@@ -116,7 +121,7 @@ std::vector<Move> Game::read_as(const State& s, const std::string& text,
     };
     try {
       if (np == 0) {
-        if (same(notation(s, mv), text) || same(call_text(mv), text)) out.push_back(mv);
+        if (keep(mv)) out.push_back(mv);
         continue;
       }
       open(0);
@@ -133,7 +138,7 @@ std::vector<Move> Game::read_as(const State& s, const std::string& text,
         }
         --tries;
         try {
-          if (same(notation(s, mv), text) || same(call_text(mv), text)) out.push_back(mv);
+          if (keep(mv)) out.push_back(mv);
         } catch (const diag::Error&) {  // a text that cannot be shown for these values
         }
         ++at[k];

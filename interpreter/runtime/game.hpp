@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -97,6 +98,10 @@ class Game {
   // trying at most `tries` parameter values in all: what a person may have meant.
   std::vector<Move> read_as(const State& s, const std::string& text,
                             bool (*same)(const std::string&, const std::string&), int64_t tries);
+  // Every move of s's phase's rules, legal or not, that `keep` accepts, trying at most `tries`
+  // parameter values in all (each domain listed with the earlier values bound, filters and
+  // guards ignored). `keep` may throw diag::Error: the move is then left out.
+  std::vector<Move> candidates(const State& s, const std::function<bool(const Move&)>& keep, int64_t tries);
   std::string roll_notation(const std::vector<int32_t>& values) const;
   // Final places per seat (1 = first; equal places share); all zero while the game goes on.
   std::vector<int> places(const State& s) const;

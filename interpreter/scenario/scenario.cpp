@@ -248,8 +248,8 @@ class Runner {
         for (const auto& x : want) w.push_back(number(x, "a number of points"));
         auto have = g.points(s);
         if (w != have) fail(want, fmt::format("points: expected {}, found {}", show(w), show(have)));
-      } else if (key == "why_not") {
-        why_not(gf, g, s, want);
+      } else if (key == "why_not" || key == "why_not_at") {
+        why_not(gf, g, s, want, key == "why_not_at");
       } else if (key == "notes") {
         std::vector<std::string> w = texts(want, "'notes'");
         if (w != last_notes)
@@ -265,36 +265,27 @@ class Runner {
         if (w != have) fail(want, fmt::format("{}: expected {}, found {}", key, show(w), show(have)));
       } else {
         auto keys = state_keys(p);
-        keys.insert(keys.end(), {"legal", "illegal", "over", "ended", "places", "points", "notes", "why_not"});
+        keys.insert(keys.end(),
+                    {"legal", "illegal", "over", "ended", "places", "points", "notes", "why_not", "why_not_at"});
         for (const auto& df : p.declared_facts) keys.push_back(df.first.name);
         fail(kv.first, fmt::format("unknown expectation '{}'", key), diag::suggest(key, keys));
       }
     }
   }
 
-  // `why_not: {MOVE: TEXT}`: the answer to "why is MOVE not legal?" (rulebook/why_not.hpp) holds TEXT.
-  void why_not(const GameFile& gf, runtime::Game& g, const runtime::State& s, const YAML::Node& want) {
-    need_map(want, "'why_not'");
+  // `why_not: {MOVE: TEXT}`: the answer to "why is MOVE not legal?" (rulebook/why_not.hpp) holds
+  // TEXT; `why_not_at: {SITE: TEXT}`: the answer to "why does nothing start at SITE?" (a tap) does.
+  void why_not(const GameFile& gf, runtime::Game& g, const runtime::State& s, const YAML::Node& want, bool at) {
+    need_map(want, at ? "'why_not_at'" : "'why_not'");
     for (const auto& kv : want) {
-      std::string move = text(kv.first, "a move"), expected = text(kv.second, "the reason expected");
-      rulebook::WhyNot w = rulebook::why_not(gf.checked(), gf.sources(), g, s, move);
+      std::string what = text(kv.first, at ? "a site" : "a move"), expected = text(kv.second, "the reason expected");
+      rulebook::WhyNot w = at ? rulebook::why_not_at(gf.checked(), gf.sources(), g, s,
+                                                     value(g.program(), kv.first, lang::ValueKind::Site))
+                              : rulebook::why_not(gf.checked(), gf.sources(), g, s, what);
       if (w.message.find(expected) == std::string::npos)
         fail(kv.second,
-             fmt::format("why not '{}': expected a reason with \"{}\", found \"{}\"", move, expected, w.message));
+             fmt::format("why not '{}': expected a reason with \"{}\", found \"{}\"", what, expected, w.message));
     }
-  }
-
-  // The faces of `roll V1 V2 ...`: each a whole number, in die order.
-  static std::vector<int32_t> roll_values(const YAML::Node& mv, const std::string& step) {
-    std::vector<int32_t> vals;
-    std::istringstream in(step.substr(4));
-    for (std::string word; in >> word;) {
-      int32_t v = 0;
-      if (!parse_number(word, v))
-        unreadable(mv, fmt::format("'{}' is not a face: write 'roll' and whole numbers", word));
-      vals.push_back(v);
-    }
-    return vals;
   }
 
   void play(const compile::Program& p, runtime::Game& g, runtime::State& s, const YAML::Node& moves,

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -204,6 +205,17 @@ int32_t number(const YAML::Node& n, const std::string& what) {
     unreadable(n, fmt::format("{} is a whole number from {} to {}, not '{}'", what, -lang::kMaxLiteral - 1,
                               lang::kMaxLiteral, t));
   return v;
+}
+
+std::vector<int32_t> roll_values(const YAML::Node& at, const std::string& step) {
+  std::vector<int32_t> vals;
+  std::istringstream in(step.substr(4));
+  for (std::string word; in >> word;) {
+    int32_t v = 0;
+    if (!parse_number(word, v)) unreadable(at, fmt::format("'{}' is not a face: write 'roll' and whole numbers", word));
+    vals.push_back(v);
+  }
+  return vals;
 }
 
 }  // namespace keli::scenario

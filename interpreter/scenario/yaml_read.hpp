@@ -44,5 +44,7 @@ std::vector<std::string> texts(const YAML::Node& n, const std::string& what);  /
 int32_t number(const YAML::Node& n, const std::string& what);
 // The same for text already taken from a node; false when it is no number or out of range.
 bool parse_number(const std::string& text, int32_t& out);
+// The faces of a step `roll V1 V2 ...` read at `at`: each a whole number, in die order.
+std::vector<int32_t> roll_values(const YAML::Node& at, const std::string& step);
 
 }  // namespace keli::scenario

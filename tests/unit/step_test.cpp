@@ -295,4 +295,31 @@ TEST_CASE("keli step: why says which test a move fails, in words, or what the ru
   CHECK(v[4]["ok"] == false);
 }
 
+TEST_CASE("keli step: why by site says why nothing starts at a tapped site", "[step][cli][rulebook]") {
+  // Kalah, South to move: South's pit 0 can be sown; North's pit 9 is not South's; after sowing
+  // pit 2 it is empty; a label the board does not have is an error reply.
+  auto r = keli_input({"step", "games/kalah.keli"},
+                      "{\"cmd\": \"why\", \"site\": \"0\"}\n"
+                      "{\"cmd\": \"why\", \"site\": \"9\"}\n"
+                      "{\"cmd\": \"apply\", \"move\": \"sow 2\"}\n"
+                      "{\"cmd\": \"why\", \"site\": \"2\"}\n"
+                      "{\"cmd\": \"why\", \"site\": \"z9\"}\n");
+  INFO(r.out << r.err);
+  REQUIRE(r.status == 0);
+  auto v = json_lines(r.out);
+  REQUIRE(v.size() == 5);
+  CHECK(v[0]["legal"] == true);
+  CHECK(v[0]["message"] == "'1 (4)' is legal now");
+  CHECK(v[1]["legal"] == false);
+  REQUIRE(v[1]["failed"].size() == 1);
+  CHECK(v[1]["failed"][0]["test"] == "domain");
+  CHECK(v[1]["failed"][0]["anchor"] == "move-sowing-sow");
+  CHECK(v[1]["message"].get<std::string>().find("sow cannot start at 9: h must be one of the mover's row") == 0);
+  REQUIRE(v[3]["failed"].size() == 1);
+  CHECK(v[3]["failed"][0]["test"] == "guard");
+  CHECK(v[3]["failed"][0]["values"] == "the number of counters in h is 0");
+  CHECK(v[4]["ok"] == false);
+  CHECK(v[4]["error"].get<std::string>().find("no site 'z9'") != std::string::npos);
+}
+
 }  // namespace keli::test

@@ -2,11 +2,13 @@
 # The playground in a real browser (docs/web.md): serves build-web's site on localhost, opens it
 # in Debian's headless Chromium (through chromedriver) and, for each seed game, plays a whole
 # game by clicking its legal moves on the board (a bounded number of clicks; then the computer
-# plays every seat to the end), checks that a broken file typed into the editor shows the
-# diagnostic `keli validate` gives, with its line and column, and steps through a trace in the
-# viewer. Screenshots of the boards and the page are written to OUT/screenshots/.
+# plays every seat to the end), taps pieces and holes that cannot move and reads the reason ("why
+# not?", as `keli step` gives it) and follows it to the rules pane (the rulebook `keli rules`
+# prints), checks that a broken file typed into the editor shows the diagnostic `keli validate`
+# gives, with its line and column, and steps through a trace in the viewer. Screenshots of the boards and the page are written to OUT/screenshots/.
 import argparse
 import functools
+import html.parser
 import http.server
 import json
 import os
@@ -255,6 +257,91 @@ def play_game(b, game, shots, seed, by_driver):
           f"{result}", flush=True)
 
 
+# Sites tapped that no offered move names, and what the reason must say: a hole of the other row
+# (Raja Pasu, South to move: North's hole, site 9) and another seat's piece (Pahada Keliya: East's
+# E1 on site 35, South to move after the first throw).
+WHY_NOT_TAPS = [("games/raja_pasu.keli", 9, "sow cannot start at 9: h must be one of the mover's row",
+                 "move-sowing-sow"),
+                ("games/pahada_keliya.keli", 35, "here the owner of pc is East and the mover is South",
+                 "move-moving-step")]
+
+
+class Rulebook(html.parser.HTMLParser):
+    """A rulebook in HTML as keli rules writes it: its words (white space collapsed) and its
+    section and rule headings as [id, text]."""
+
+    def __init__(self, page):
+        super().__init__()
+        self.parts, self.headings, self.body, self.open = [], [], False, None
+        self.feed(page)
+        self.words = " ".join("".join(self.parts).split())
+
+    def handle_starttag(self, tag, attrs):
+        self.body = self.body or tag == "body"
+        if tag in ("h2", "h3"):
+            self.open = [dict(attrs).get("id", ""), ""]
+
+    def handle_data(self, data):
+        if self.body:
+            self.parts.append(data)
+        if self.open is not None:
+            self.open[1] += data
+
+    def handle_endtag(self, tag):
+        if tag in ("h2", "h3") and self.open is not None:
+            self.headings.append(self.open)
+            self.open = None
+
+
+def check_why_not(b, keli, shots):
+    """Taps a piece or hole that cannot move: the page gives the reason the step protocol gives for
+    that site, with its file:line, and its link opens the rules pane at the rule, whose rulebook is
+    the one keli rules prints."""
+    for game, site, want, anchor in WHY_NOT_TAPS:
+        select_game(b, game)
+        seen = look(b)
+        if seen["status"] != "human" or str(site) in seen["sites"]:
+            raise AssertionError(f"{game}: site {site} should be one no offered move names: {seen['status']}")
+        click_site(b, {ELEMENT: b.find(f"#board [data-site='{site}']")})
+        said = b.wait("const w = document.getElementById('why'); return !w.hidden && "
+                      "[...w.querySelectorAll('p')].map(p => p.textContent)", STEP_TIMEOUT_S, "the reason")
+        # The same position for keli step: the page's throws by their values, its moves as written.
+        steps = json.loads(b.js("return Keli.page.pg.steps(0)"))
+        history = b.js("return Keli.page.view.history")
+        label = len(steps)
+        requests = [json.dumps({"cmd": "throw", "values": x["r"]}) if "r" in x
+                    else json.dumps({"cmd": "apply", "move": history[k].split(": ", 1)[1]})
+                    for k, x in enumerate(steps)] + [json.dumps({"cmd": "why", "site": str(site)})]
+        out = subprocess.run([keli, "step", game], input="\n".join(requests) + "\n", capture_output=True, text=True)
+        reply = json.loads(out.stdout.splitlines()[-1])
+        if not reply.get("ok") or said[0] != reply["message"].split("\n")[0] or want not in said[0]:
+            raise AssertionError(f"{game}: tapping site {site} after {label} steps said {said}; keli step says {reply}")
+        if f"{os.path.basename(game)}:" not in said[0]:
+            raise AssertionError(f"{game}: the reason names no file:line: {said[0]}")
+        b.screenshot(None, os.path.join(shots, f"why_not_{os.path.splitext(os.path.basename(game))[0]}.png"))
+        # The reason's link opens the rules pane at the rule it cites.
+        b.click(b.find("#why a.cite"))
+        cited = b.wait("return !document.getElementById('pane-rules').hidden && "
+                       "[...document.querySelectorAll('#rules .cited')].map(e => e.id)", STEP_TIMEOUT_S, "the rule")
+        if cited != [f"rules-{anchor}"]:
+            raise AssertionError(f"{game}: the reason's link marked {cited}, not rules-{anchor}")
+        page = b.js("return [...document.querySelectorAll('#rules h2, #rules h3')].map(h => [h.id, h.textContent])")
+        book = Rulebook(subprocess.run([keli, "rules", game, "--format", "html"], capture_output=True, text=True,
+                                       check=True).stdout)
+        want_headings = [[f"rules-{i}", t] for i, t in book.headings]
+        if page != want_headings:
+            k = next((i for i, (x, y) in enumerate(zip(page, want_headings)) if x != y), min(len(page), len(want_headings)))
+            raise AssertionError(f"{game}: the rules pane's headings differ from keli rules' from heading {k}: "
+                                 f"{page[k:k + 3]} / {want_headings[k:k + 3]}")
+        shown = b.js("return document.getElementById('rules').textContent.split(/\\s+/).join(' ').trim()")
+        if shown != book.words:
+            raise AssertionError(f"{game}: the rules pane's text is not keli rules' ({len(shown)} / "
+                                 f"{len(book.words)} characters)")
+        b.click(b.find("#tab-play"))
+        print(f"why not: {game} site {site}: {said[0]}; the rules pane opened at {anchor}, the same "
+              f"{len(shown)} characters as keli rules")
+
+
 def check_editor(b, keli, work):
     """A broken file typed into the editor shows the diagnostic keli validate gives."""
     good = open("games/raja_pasu.keli").read()
@@ -340,6 +427,7 @@ def main():
         wait_settled(b)
         for g in a.games:
             play_game(b, g, shots, a.seed, SEED_GAMES.get(g, a.driver_clicks))
+        check_why_not(b, a.keli, shots)
         check_editor(b, a.keli, work)
         check_trace(b, a.keli, work, shots)
         errors = b.js("return window.keliErrors || []")

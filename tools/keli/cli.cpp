@@ -98,6 +98,14 @@ void set_ply(Args& a, const std::string& v) {
   }
 }
 
+// keli serve's --port: 0 (any free port) to 65535.
+void set_port(Args& a, const std::string& v) {
+  a.port = read_whole<int>(
+      v, [](const std::string& x, size_t* u) { return std::stoi(x, u); },
+      fmt::format("--port takes a port number (0 to 65535), not '{}'", v));
+  if (a.port < 0 || a.port > 65535) throw Usage{fmt::format("--port takes 0 to 65535, not {}", a.port)};
+}
+
 // The one table of options: each with the name a command allows it under (`allowed` of parse),
 // the words that spell it, whether it takes a value, and what it sets.
 struct Option {
@@ -175,6 +183,11 @@ const std::vector<Option>& options() {
       {"--moves", {"--moves"}, true, [](Args& a, const std::string& v) { a.moves = v; }},
       {"--format", {"--format"}, true, [](Args& a, const std::string& v) { a.format = v; }},
       {"--strict", {"--strict"}, false, [](Args& a, const std::string&) { a.strict = true; }},
+      {"--host", {"--host"}, true, [](Args& a, const std::string& v) { a.host = v; }},
+      {"--port", {"--port"}, true, set_port},
+      {"--db", {"--db"}, true, [](Args& a, const std::string& v) { a.db = v; }},
+      {"--games-dir", {"--games"}, true, [](Args& a, const std::string& v) { a.games_dir = v; }},  // keli serve's
+      {"--site", {"--site"}, true, [](Args& a, const std::string& v) { a.site = v; }},
       {"--record-legal", {"--record-legal"}, false, [](Args& a, const std::string&) { a.record_legal = true; }},
       {"--trace-every",
        {"--trace-every"},

@@ -14,6 +14,7 @@ int cmd_test(const std::vector<std::string>& args);
 int cmd_match(const std::vector<std::string>& args);
 int cmd_describe(const std::vector<std::string>& args);
 int cmd_rules(const std::vector<std::string>& args);
+int cmd_serve(const std::vector<std::string>& args);
 int cmd_bench(const std::vector<std::string>& args);
 int cmd_simulate(const std::vector<std::string>& args);
 int cmd_fmt(const std::vector<std::string>& args);

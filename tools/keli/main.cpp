@@ -172,6 +172,24 @@ const Command kCommands[] = {
      "  exit status: 0 written; 1 errors in the file or parameters, an unwritable output, or\n"
      "  with --strict a rule shown as code; 2 wrong usage\n",
      keli::cli::cmd_rules},
+    {"serve", "run the game site: rooms where people play each other and computers, online",
+     "usage: keli serve [--port N] [--host ADDR] [--db FILE] [--games DIR] [--site DIR]\n"
+     "                  [--threads T] [--engine interp|native|auto]\n"
+     "  Serves the site's protocol (docs/serve.md) as a WebSocket at ws://HOST:PORT/ws and, with\n"
+     "  --site, the page's files over HTTP. Rooms for any game of the library and option set,\n"
+     "  seats held by people (an unguessable token each), computer players or left open;\n"
+     "  spectators; a lobby. The server is the referee: a move out of turn, for another seat or not\n"
+     "  legal is refused. Every step is written to the database as it is played, and the rooms are\n"
+     "  rebuilt from it on the next start.\n"
+     "  --port N     the port (default 8080; 0 takes a free one); the one taken is printed\n"
+     "  --host ADDR  the address listened on (default 127.0.0.1; 0.0.0.0 for every interface)\n"
+     "  --db FILE    the SQLite database, created on first start (default keli.sqlite)\n"
+     "  --games DIR  the library rooms are made of (default Keli's games/): names, never paths\n"
+     "  --site DIR   the page's files (tools/web/build.sh's build-web/site)\n"
+     "  --threads T  threads running the sessions (default 4; a computer's search holds one)\n"
+     "  Stops on SIGINT or SIGTERM.\n"
+     "  exit status: 0 stopped; 1 the database cannot be opened or the port taken; 2 wrong usage\n",
+     keli::cli::cmd_serve},
     {"simulate", "play many games in parallel and report win rates and lengths",
      "usage: keli simulate FILE [-n N] [--threads T] [--seed N] [--players random,...]\n"
      "                     [--param NAME=VALUE]... [--params FILE.yaml] [--json | --csv] [--no-invariants]\n"

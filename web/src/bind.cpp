@@ -24,7 +24,9 @@ EMSCRIPTEN_BINDINGS(keli) {
       .function("restart", &Playground::restart)
       .function("sync", &Playground::sync)
       .function("steps", &Playground::steps)
-      .function("think", &Playground::think);
+      .function("think", &Playground::think)
+      .function("rules", &Playground::rules)
+      .function("why", &Playground::why);
   emscripten::class_<TraceView>("TraceView")
       .constructor<>()
       .function("open", &TraceView::open)

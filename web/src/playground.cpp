@@ -10,6 +10,8 @@
 
 #include "agents/agent.hpp"
 #include "render/svg.hpp"
+#include "rulebook/rulebook.hpp"
+#include "rulebook/why_not.hpp"
 
 namespace keli::web {
 
@@ -249,6 +251,24 @@ std::string Playground::sync(int from, const std::string& steps_json) {
     if (r.find("\"ok\":false") != std::string::npos) return r;
   }
   return json{{"ok", true}}.dump();
+}
+
+std::string Playground::rules() const {
+  if (!game_) return "";
+  return rulebook::print(rulebook::build(*file_, program_), rulebook::Format::Html);
+}
+
+std::string Playground::why(int site) {
+  if (!game_) return error_json("no game is loaded");
+  try {
+    rulebook::WhyNot w = rulebook::why_not_at(file_->checked(), file_->sources(), *game_, states_.back(), site);
+    json failed = json::array();
+    for (const auto& f : w.failed)
+      failed.push_back({{"rule", f.rule}, {"anchor", f.anchor}, {"at", f.where}, {"message", f.message}});
+    return json{{"ok", true}, {"legal", w.legal}, {"message", w.message}, {"failed", failed}}.dump();
+  } catch (const diag::Error& e) {  // a fault of the rules while trying the moves
+    return error_json(diag::render(file_->sources(), {e.code, e.span, e.message, e.hint}));
+  }
 }
 
 std::string Playground::think(const std::string& spec, double seed) {

@@ -52,6 +52,12 @@ class Playground {
   // Web Worker's copy follows the page, sent only what it has not seen.
   std::string sync(int from, const std::string& steps_json);
   std::string steps(int from) const;  // the steps after the first `from`, as sync() reads them
+  // The loaded game's rulebook in words (keli rules --format html): the page's rules panel.
+  std::string rules() const;
+  // Why no move starts at site `site` now (a tapped piece or cell that none of the offered moves
+  // names): {"ok", "legal", "message", "failed": [{"rule", "anchor", "at", "message"}]}, the
+  // anchors being the rulebook's sections of the rules.
+  std::string why(int site);
   // A computer player's choice (an agents/ spec: "random", "mcts:time=1") as a legal index.
   std::string think(const std::string& spec, double seed);
 

@@ -1,0 +1,83 @@
+// The game site's rooms and its protocol (docs/serve.md), apart from any socket: a connection
+// sends JSON messages ({"t": "create" | "join" | "sit" | "move" | ...}), the hub answers each and
+// sends every watcher of a room its new view after each step. The transport (serve/net.hpp, a
+// WebSocket server) only carries text; this is what decides, so it is tested without a network.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+
+#include "serve/room.hpp"
+#include "serve/store.hpp"
+#include "util/json_read.hpp"
+
+namespace keli::serve {
+
+class Hub {
+ public:
+  // Sends one message to a connection; may be called from any thread.
+  using Send = std::function<void(const std::string&)>;
+
+  // Rooms of the games in `games_dir` (each NAME.keli), recorded in `store`; the rooms already
+  // recorded are rebuilt from their steps. A room whose game no longer loads is left out, with a
+  // line in `skipped` saying why.
+  Hub(std::string games_dir, Store& store, std::vector<std::string>* skipped = nullptr);
+
+  int64_t connect(const std::string& address, Send send);
+  void disconnect(int64_t conn);
+  // One message of a connection: its reply, then any news, go out through the connection's Send.
+  void handle(int64_t conn, const std::string& text);
+
+  std::vector<std::string> games() const;  // the library: the names a room may be made of
+  size_t rooms() const;
+
+ private:
+  struct Conn {
+    std::string address;
+    Send send;
+    std::string room;   // the room it watches ("" none)
+    std::string token;  // the seat it holds there ("" a spectator)
+    double allowance = 0;   // messages it may still send now (refilled kMaxServeMessagesPerSecond a second)
+    double last = 0;        // when it was last refilled, in seconds
+  };
+  struct Message {
+    const char* name;
+    void (Hub::*run)(int64_t conn, const util::Json& m);
+    const char* what;  // for docs/serve.md and the error listing the messages
+  };
+  static const Message kMessages[];
+
+  void on_games(int64_t conn, const util::Json& m);
+  void on_lobby(int64_t conn, const util::Json& m);
+  void on_create(int64_t conn, const util::Json& m);
+  void on_join(int64_t conn, const util::Json& m);
+  void on_sit(int64_t conn, const util::Json& m);
+  void on_move(int64_t conn, const util::Json& m);
+  void on_trace(int64_t conn, const util::Json& m);
+
+  std::shared_ptr<Room> room(const util::Json& m);  // the room the message names; Refused if none
+  std::shared_ptr<const api::Game> load(const std::string& game, const std::string& params_json) const;
+  void reply(int64_t conn, util::Json body);
+  // Sends each watcher of `r` its view (r's lock held by the caller).
+  void publish(Room& r);
+  // Throws and computer players' steps, each published as it is made.
+  void run_computers(const std::shared_ptr<Room>& r);
+  void watch(int64_t conn, const std::string& room, const std::string& token);
+
+  std::string games_dir_;
+  Store& store_;
+  // The maps below. Taken after a room's lock (publish), never before one: a room's lock is
+  // never waited for while this is held.
+  mutable std::mutex lock_;
+  std::map<std::string, std::shared_ptr<Room>> rooms_;
+  std::map<int64_t, Conn> conns_;
+  std::map<std::string, std::set<int64_t>> watchers_;
+  int64_t next_conn_ = 1;
+};
+
+}  // namespace keli::serve

@@ -1,0 +1,75 @@
+// One room of the game site: a game of the library with its options, its seats (people by token,
+// computer players, open seats) and the referee. The server runs the engine; a move is refused
+// when it is out of turn, for another seat, or not legal, and every step is stored as it is
+// played (serve/store.hpp), so a room is rebuilt exactly from its records after a restart.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "api/game.hpp"
+#include "serve/store.hpp"
+
+namespace keli::serve {
+
+// A request the referee refuses: what() says why in words, code() names the kind
+// ("out_of_turn", "not_your_seat", "illegal", "seat_taken", "game_over", "bad_request").
+class Refused : public std::runtime_error {
+ public:
+  Refused(std::string code, const std::string& why) : std::runtime_error(why), code_(std::move(code)) {}
+  const std::string& code() const { return code_; }
+
+ private:
+  std::string code_;
+};
+
+// A new seat token: 128 bits from the operating system's random source, as 32 hex digits.
+std::string new_token();
+// What the store keeps of a token: its SHA-256, hex (a stolen database gives no seat away).
+std::string token_hash(const std::string& token);
+
+class Room {
+ public:
+  // The room of `record` (its steps replayed; a step that no longer applies is an error) on its
+  // own engine. The store receives every step played from now on.
+  Room(RoomRecord record, std::shared_ptr<const api::Game> game, Store& store);
+
+  const std::string& id() const { return rec_.id; }
+  const RoomRecord& record() const { return rec_; }
+  std::mutex& lock() { return lock_; }  // held by the hub around every call below
+
+  // Seat `seat` for a person named `name`: its token (known only to the caller). Refused when
+  // it is not an open seat.
+  std::string sit(int seat, const std::string& name);
+  int seat_of(const std::string& token) const;  // the seat the token holds, or -1
+  bool open_seats() const;
+  bool finished() const { return state_.is_terminal(); }
+
+  // The person holding `token` plays `text` (the move as the game writes it, or as a call).
+  void play(const std::string& token, const std::string& text);
+  // Throws and computer players' moves until a person is to decide or the game ends: the number
+  // of steps made. At most `max_steps` at once, so that the caller can send news in between.
+  int advance(int max_steps);
+  // Whether the next step is a computer's or a throw (advance has work to do).
+  bool automatic() const;
+
+  // The room as every client sees it: game, seats (no tokens), whose turn, the moves offered,
+  // the history, the board's picture, the result. `seat` (or -1) is the viewer's own.
+  nlohmann::json view(int seat) const;
+  // The game so far as a trace (docs/trace-format.md), which keli replay verifies.
+  std::string trace() const;
+
+ private:
+  void store_step(int64_t action, const std::string& text, int seat);
+  RoomRecord rec_;
+  std::shared_ptr<const api::Game> game_;
+  Store& store_;
+  api::State state_;
+  std::mutex lock_;
+};
+
+}  // namespace keli::serve

@@ -30,6 +30,8 @@ bool is_game_name(const std::string& s) {
 
 }  // namespace
 
+std::string message_text(const Json& m) { return m.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
 const Hub::Message Hub::kMessages[] = {
     {"games", &Hub::on_games, "the games of the library a room may be made of"},
     {"lobby", &Hub::on_lobby, "the rooms with an open seat, and those being played"},
@@ -57,7 +59,8 @@ std::vector<std::string> Hub::games() const {
   std::vector<std::string> out;
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(games_dir_, ec))
-    if (e.path().extension() == ".keli" && is_game_name(e.path().stem().string())) out.push_back(e.path().stem().string());
+    if (e.path().extension() == ".keli" && is_game_name(e.path().stem().string()))
+      out.push_back(e.path().stem().string());
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -84,8 +87,8 @@ std::shared_ptr<const api::Game> Hub::load(const std::string& game, const std::s
 int64_t Hub::connect(const std::string& address, Send send) {
   std::lock_guard<std::mutex> hold(lock_);
   const int64_t id = next_conn_++;
-  conns_[id] = Conn{address, std::move(send), "", "", static_cast<double>(lang::kMaxServeMessagesPerSecond),
-                    now_seconds()};
+  conns_[id] =
+      Conn{address, std::move(send), "", "", static_cast<double>(lang::kMaxServeMessagesPerSecond), now_seconds()};
   return id;
 }
 
@@ -105,7 +108,7 @@ void Hub::reply(int64_t conn, Json body) {
     if (it == conns_.end()) return;
     send = it->second.send;
   }
-  send(body.dump());
+  send(message_text(body));
 }
 
 void Hub::handle(int64_t conn, const std::string& text) {
@@ -118,9 +121,11 @@ void Hub::handle(int64_t conn, const std::string& text) {
     c.allowance = std::min(rate, c.allowance + (t - c.last) * rate);
     c.last = t;
     if (c.allowance < 1) {
-      c.send(Json{{"t", "error"}, {"ok", false}, {"code", "flood"},
-                  {"error", fmt::format("more than {} messages a second: this one is not carried out", rate)}}
-                 .dump());
+      c.send(message_text(
+          Json{{"t", "error"},
+               {"ok", false},
+               {"code", "flood"},
+               {"error", fmt::format("more than {} messages a second: this one is not carried out", rate)}}));
       return;
     }
     c.allowance -= 1;

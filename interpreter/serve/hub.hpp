@@ -4,6 +4,7 @@
 // WebSocket server) only carries text; this is what decides, so it is tested without a network.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -18,6 +19,10 @@
 
 namespace keli::serve {
 
+// A message as JSON text. Bytes that are not UTF-8 (a parser's message quoting what it read)
+// are replaced, never a reason to fail: nothing a client sends makes a reply impossible.
+std::string message_text(const util::Json& m);
+
 class Hub {
  public:
   // Sends one message to a connection; may be called from any thread.
@@ -27,6 +32,15 @@ class Hub {
   // recorded are rebuilt from their steps. A room whose game no longer loads is left out, with a
   // line in `skipped` saying why.
   Hub(std::string games_dir, Store& store, std::vector<std::string>* skipped = nullptr);
+
+  // Where throws and computer players' steps are run: inline, in the call that made them due
+  // (the default; the tests), or on the server's referee threads (net.cpp), so that a search never
+  // holds up a connection's session.
+  using Defer = std::function<void(std::function<void()>)>;
+  void set_defer(Defer defer) { defer_ = std::move(defer); }
+  // Computer players stop between two steps (the server is stopping); their rooms go on at the
+  // next start, from the database.
+  void stop() { stopping_ = true; }
 
   int64_t connect(const std::string& address, Send send);
   void disconnect(int64_t conn);
@@ -40,10 +54,10 @@ class Hub {
   struct Conn {
     std::string address;
     Send send;
-    std::string room;   // the room it watches ("" none)
-    std::string token;  // the seat it holds there ("" a spectator)
-    double allowance = 0;   // messages it may still send now (refilled kMaxServeMessagesPerSecond a second)
-    double last = 0;        // when it was last refilled, in seconds
+    std::string room;      // the room it watches ("" none)
+    std::string token;     // the seat it holds there ("" a spectator)
+    double allowance = 0;  // messages it may still send now (refilled kMaxServeMessagesPerSecond a second)
+    double last = 0;       // when it was last refilled, in seconds
   };
   struct Message {
     const char* name;
@@ -78,6 +92,8 @@ class Hub {
   std::map<int64_t, Conn> conns_;
   std::map<std::string, std::set<int64_t>> watchers_;
   int64_t next_conn_ = 1;
+  Defer defer_;
+  std::atomic<bool> stopping_{false};
 };
 
 }  // namespace keli::serve

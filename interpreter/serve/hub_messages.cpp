@@ -65,19 +65,39 @@ void Hub::publish(Room& r) {
     if (!views.count(seat)) {
       Json v = r.view(seat);
       v["t"] = "view";
-      views[seat] = v.dump();
+      views[seat] = message_text(v);
     }
     send(views[seat]);
   }
 }
 
 void Hub::run_computers(const std::shared_ptr<Room>& r) {
-  for (;;) {
-    std::lock_guard<std::mutex> hold(r->lock());
-    if (!r->automatic()) return;
-    r->advance(kStepsAtOnce);
-    publish(*r);
-  }
+  // Each step under the room's lock, checked again there: two runs for one room (a move and a
+  // seat taken at once) never make a step twice.
+  auto run = [this, r] {
+    while (!stopping_) {
+      std::lock_guard<std::mutex> hold(r->lock());
+      if (!r->automatic()) return;
+      try {
+        r->advance(kStepsAtOnce);
+      } catch (const std::exception& e) {  // a fault of the rules or the database: the room waits
+        Json v{{"t", "error"}, {"ok", false}, {"code", "server"}, {"room", r->id()}, {"error", e.what()}};
+        std::vector<Send> to;
+        {
+          std::lock_guard<std::mutex> maps(lock_);
+          for (int64_t c : watchers_[r->id()])
+            if (auto it = conns_.find(c); it != conns_.end()) to.push_back(it->second.send);
+        }
+        for (const auto& send : to) send(message_text(v));
+        return;
+      }
+      publish(*r);
+    }
+  };
+  if (defer_)
+    defer_(run);
+  else
+    run();
 }
 
 void Hub::on_games(int64_t conn, const Json&) { reply(conn, Json{{"t", "games"}, {"ok", true}, {"games", games()}}); }
@@ -94,8 +114,11 @@ void Hub::on_lobby(int64_t conn, const Json&) {
     std::lock_guard<std::mutex> hold(r->lock());
     if (r->finished()) continue;
     const RoomRecord& rec = r->record();
-    listed.emplace_back(rec.created, Json{{"room", rec.id}, {"game", rec.game}, {"params", Json::parse(rec.params)},
-                                          {"steps", rec.steps.size()}, {"open", r->open_seats()}});
+    listed.emplace_back(rec.created, Json{{"room", rec.id},
+                                          {"game", rec.game},
+                                          {"params", Json::parse(rec.params)},
+                                          {"steps", rec.steps.size()},
+                                          {"open", r->open_seats()}});
   }
   std::stable_sort(listed.begin(), listed.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   for (size_t i = 0; i < listed.size() && i < kLobbyRooms; ++i)
@@ -116,12 +139,14 @@ void Hub::on_create(int64_t conn, const Json& m) {
     all = rooms_.size();
     for (const auto& [id, r] : rooms_) mine += r->record().address == address;
   }
-  if (all >= static_cast<size_t>(lang::kMaxServeRooms)) throw Refused("limit", "this server holds as many rooms as it may");
+  if (all >= static_cast<size_t>(lang::kMaxServeRooms))
+    throw Refused("limit", "this server holds as many rooms as it may");
   if (mine >= static_cast<size_t>(lang::kMaxServeRoomsPerAddress))
     throw Refused("limit", fmt::format("one address may make at most {} rooms", lang::kMaxServeRoomsPerAddress));
   auto loaded = load(game, params.dump());
   const compile::Program& p = loaded->program();
-  RoomRecord rec{new_token().substr(0, 12), game, params.dump(), static_cast<int64_t>(std::time(nullptr)), address, false, {}, {}};
+  RoomRecord rec{
+      new_token().substr(0, 12), game, params.dump(), static_cast<int64_t>(std::time(nullptr)), address, false, {}, {}};
   const Json seats = m.contains("seats") ? m["seats"] : Json::array();
   if (!seats.is_array() || (!seats.empty() && seats.size() != p.seat_names.size()))
     throw Refused("bad_request", fmt::format("\"seats\" lists the {} seats: person, open, or a computer player's spec",
@@ -149,7 +174,8 @@ void Hub::on_create(int64_t conn, const Json& m) {
     rooms_[rec.id] = r;
   }
   watch(conn, rec.id, token);
-  reply(conn, Json{{"t", "created"}, {"ok", true}, {"room", rec.id}, {"seat", token.empty() ? -1 : 0}, {"token", token}});
+  reply(conn,
+        Json{{"t", "created"}, {"ok", true}, {"room", rec.id}, {"seat", token.empty() ? -1 : 0}, {"token", token}});
   {
     std::lock_guard<std::mutex> hold(r->lock());
     publish(*r);

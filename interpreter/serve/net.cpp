@@ -40,10 +40,14 @@ constexpr const char* kContentSecurityPolicy =
     "base-uri 'none'; form-action 'none'";
 
 const char* mime_type(const fs::path& p) {
-  static const std::pair<const char*, const char*> kTypes[] = {
-      {".html", "text/html; charset=utf-8"}, {".js", "text/javascript"}, {".css", "text/css"},
-      {".wasm", "application/wasm"},         {".json", "application/json"}, {".svg", "image/svg+xml"},
-      {".png", "image/png"},                 {".data", "application/octet-stream"}};
+  static const std::pair<const char*, const char*> kTypes[] = {{".html", "text/html; charset=utf-8"},
+                                                               {".js", "text/javascript"},
+                                                               {".css", "text/css"},
+                                                               {".wasm", "application/wasm"},
+                                                               {".json", "application/json"},
+                                                               {".svg", "image/svg+xml"},
+                                                               {".png", "image/png"},
+                                                               {".data", "application/octet-stream"}};
   for (const auto& [ext, type] : kTypes)
     if (p.extension() == ext) return type;
   return "application/octet-stream";
@@ -98,7 +102,11 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (!ws_.got_text())
       send(R"({"t":"error","ok":false,"code":"bad_request","error":"messages are JSON text, not binary"})");
     else
-      hub_.handle(conn_, text);  // its replies come back through send(), on this strand
+      try {
+        hub_.handle(conn_, text);          // its replies come back through send(), on this strand
+      } catch (const std::exception& e) {  // the hub answers every fault itself; this is the last guard
+        send(message_text(util::Json{{"t", "error"}, {"ok", false}, {"code", "server"}, {"error", e.what()}}));
+      }
     read();
   }
   void send(std::string text) {
@@ -166,7 +174,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(tcp::socket&& socket, std::shared_ptr<Ticket> ticket)
       : stream_(std::move(socket)), ticket_(std::move(ticket)) {}
-  void run() { asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::read, shared_from_this())); }
+  void run() {
+    asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::read, shared_from_this()));
+  }
 
  private:
   void read() {
@@ -217,8 +227,8 @@ void accept(tcp::acceptor& acceptor, asio::io_context& ioc, Shared& shared) {
 std::string site_file(const std::string& site, const std::string& target) {
   if (site.empty()) return "";
   std::string path = target.substr(0, target.find_first_of("?#"));
-  if (path.empty() || path[0] != '/' || path.find("..") != std::string::npos ||
-      path.find('\\') != std::string::npos || path.find('\0') != std::string::npos)
+  if (path.empty() || path[0] != '/' || path.find("..") != std::string::npos || path.find('\\') != std::string::npos ||
+      path.find('\0') != std::string::npos)
     return "";
   if (path.back() == '/') path += "index.html";
   std::error_code ec;
@@ -244,7 +254,8 @@ int run_server(Hub& hub, const ServerOptions& options, std::ostream& log) {
   if (!ec) acceptor.bind(at, ec);
   if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
   if (ec)
-    throw std::runtime_error("cannot listen on " + options.host + ":" + std::to_string(options.port) + ": " + ec.message());
+    throw std::runtime_error("cannot listen on " + options.host + ":" + std::to_string(options.port) + ": " +
+                             ec.message());
   log << "keli serve: listening on http://" << options.host << ":" << acceptor.local_endpoint().port() << "/"
       << std::endl;
   accept(acceptor, ioc, shared);
@@ -253,10 +264,16 @@ int run_server(Hub& hub, const ServerOptions& options, std::ostream& log) {
     acceptor.close();
     ioc.stop();
   });
+  // Throws and computer players run on their own threads: a search never holds a session.
+  asio::thread_pool referee(static_cast<size_t>(options.threads));
+  hub.set_defer([&referee](std::function<void()> work) { asio::post(referee, std::move(work)); });
   std::vector<std::thread> threads;
   for (int i = 1; i < options.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
   ioc.run();
   for (auto& t : threads) t.join();
+  hub.stop();  // computers stop between two steps; the database has every step made
+  referee.join();
+  hub.set_defer(nullptr);
   log << "keli serve: stopped" << std::endl;
   return 0;
 }

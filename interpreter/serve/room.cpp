@@ -55,8 +55,8 @@ Room::Room(RoomRecord record, std::shared_ptr<const api::Game> game, Store& stor
     try {
       state_.apply_action(rec_.steps[n].action);
     } catch (const api::Error& e) {
-      throw std::runtime_error(fmt::format("room {}: its step {} ({}) no longer applies: {}", rec_.id, n + 1,
-                                           rec_.steps[n].text, e.what()));
+      throw std::runtime_error(
+          fmt::format("room {}: its step {} ({}) no longer applies: {}", rec_.id, n + 1, rec_.steps[n].text, e.what()));
     }
   }
 }
@@ -104,10 +104,11 @@ void Room::play(const std::string& token, const std::string& text) {
   if (seat < 0) throw Refused("not_your_seat", "this token holds no seat of this room");
   if (state_.is_terminal()) throw Refused("game_over", "the game is over");
   if (state_.is_chance_node() || state_.current_player() != seat)
-    throw Refused("out_of_turn", state_.is_chance_node()
-                                     ? std::string("the dice are to be thrown first")
-                                     : fmt::format("it is {}'s turn", game_->program().seat_names.at(
-                                                                          static_cast<size_t>(state_.current_player()))));
+    throw Refused("out_of_turn",
+                  state_.is_chance_node()
+                      ? std::string("the dice are to be thrown first")
+                      : fmt::format("it is {}'s turn",
+                                    game_->program().seat_names.at(static_cast<size_t>(state_.current_player()))));
   int64_t id = 0;
   try {
     id = state_.string_to_action(text);
@@ -162,10 +163,18 @@ json Room::view(int seat) const {
                      {"player", s.kind == "computer" ? s.agent : s.name}});
   json history = json::array();
   for (const auto& st : rec_.steps) history.push_back(st.text);
-  json out = {{"room", rec_.id},     {"game", rec_.game},         {"title", p.game_name},
-              {"params", json::parse(rec_.params)}, {"seats", seats}, {"you", seat},
-              {"ply", state_.ply()}, {"steps", rec_.steps.size()}, {"over", state_.is_terminal()},
-              {"chance", state_.is_chance_node()}, {"mover", state_.current_player()}, {"history", history}};
+  json out = {{"room", rec_.id},
+              {"game", rec_.game},
+              {"title", p.game_name},
+              {"params", json::parse(rec_.params)},
+              {"seats", seats},
+              {"you", seat},
+              {"ply", state_.ply()},
+              {"steps", rec_.steps.size()},
+              {"over", state_.is_terminal()},
+              {"chance", state_.is_chance_node()},
+              {"mover", state_.current_player()},
+              {"history", history}};
   json moves = json::array();
   if (!state_.is_terminal() && !state_.is_chance_node())
     for (const auto& [id, m] : state_.legal_moves()) moves.push_back(state_.action_to_string(id));

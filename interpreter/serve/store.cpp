@@ -117,7 +117,13 @@ void Store::add_room(const RoomRecord& r) {
   std::lock_guard<std::mutex> hold(lock_);
   exec("BEGIN");
   try {
-    Use(db_, prepared_[kAddRoom]).text(1, r.id).text(2, r.game).text(3, r.params).integer(4, r.created).text(5, r.address).run();
+    Use(db_, prepared_[kAddRoom])
+        .text(1, r.id)
+        .text(2, r.game)
+        .text(3, r.params)
+        .integer(4, r.created)
+        .text(5, r.address)
+        .run();
     for (const auto& s : r.seats)
       Use(db_, prepared_[kSetSeat])
           .text(1, r.id)
@@ -136,12 +142,25 @@ void Store::add_room(const RoomRecord& r) {
 
 void Store::set_seat(const std::string& room, const SeatRecord& s) {
   std::lock_guard<std::mutex> hold(lock_);
-  Use(db_, prepared_[kSetSeat]).text(1, room).integer(2, s.seat).text(3, s.kind).text(4, s.agent).text(5, s.token_hash).text(6, s.name).run();
+  Use(db_, prepared_[kSetSeat])
+      .text(1, room)
+      .integer(2, s.seat)
+      .text(3, s.kind)
+      .text(4, s.agent)
+      .text(5, s.token_hash)
+      .text(6, s.name)
+      .run();
 }
 
 void Store::add_step(const std::string& room, int64_t n, const StepRecord& s) {
   std::lock_guard<std::mutex> hold(lock_);
-  Use(db_, prepared_[kAddStep]).text(1, room).integer(2, n).integer(3, s.action).text(4, s.text).integer(5, s.seat).run();
+  Use(db_, prepared_[kAddStep])
+      .text(1, room)
+      .integer(2, n)
+      .integer(3, s.action)
+      .text(4, s.text)
+      .integer(5, s.seat)
+      .run();
 }
 
 void Store::set_finished(const std::string& room) {

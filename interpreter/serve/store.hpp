@@ -36,8 +36,8 @@ struct StepRecord {
 
 struct RoomRecord {
   std::string id;
-  std::string game;    // the library's name of the game (games/NAME.keli)
-  std::string params;  // its parameters, a JSON object of NAME: VALUE texts
+  std::string game;     // the library's name of the game (games/NAME.keli)
+  std::string params;   // its parameters, a JSON object of NAME: VALUE texts
   int64_t created = 0;  // seconds since 1970
   std::string address;  // who made it (the rooms-per-address limit)
   bool finished = false;

@@ -125,6 +125,20 @@ def attack(port, seats, view):
           f"{floods} of 60 flooding messages, a 70 kB message (closed); the game unchanged")
 
 
+def check_computer(port):
+    """A computer seat answers a person's move by itself (on the server's referee threads)."""
+    me = Seat(port)
+    me.c.send({"t": "create", "game": "kalah", "seats": ["person", "random"]})
+    room = me.c.until(lambda m: m["t"] == "created", "created")["room"]
+    view = me.c.until(lambda m: m["t"] == "view", "the first view")
+    me.c.send({"t": "move", "room": room, "move": view["moves"][0]})
+    after = me.c.until(lambda m: m["t"] == "view" and m["steps"] >= 2 and (m["mover"] == 0 or m["over"]),
+                       "the computer's answer")
+    print(f"computer: Kalah, after South's {view['moves'][0]} the random player made "
+          f"{', '.join(after['history'][1:])}")
+    me.c.close()
+
+
 def play(keli, port, db, site, server, rng):
     a = Seat(port)
     a.c.send({"t": "create", "game": "raja_pasu", "seats": ["person", "open"], "name": "Ann <b>"})
@@ -173,6 +187,7 @@ def main():
     server, port = start(a.keli, db, site)
     try:
         check_http(port, site)
+        check_computer(port)
         server, room, seat, view = play(a.keli, port, db, site, server, random.Random(a.seed))
         seat.c.send({"t": "trace", "room": room})
         trace = seat.c.until(lambda m: m["t"] == "trace", "the trace")["trace"]

@@ -92,7 +92,8 @@ TEST_CASE("keli serve's hub: rooms, the referee's refusals, and a restart that l
     steps_before = in.last(a.id, "view")["steps"];
 
     // Bad messages: each an error reply, the room unchanged.
-    for (const char* bad : {"not json", "[1,2]", R"({"t":"fly"})", R"({"t":"move","room":7})",
+    for (const char* bad : {"not json", "[1,2]", R"({"t":"fly"})", R"({"t":"move","room":7})", "{\"t\":\"\xff\xfe\"}",
+                            "\"\xc3\x28\"", R"({"t":"move","room":"x","move":"\ud800"})",
                             R"({"t":"create","game":"../etc/passwd"})", R"({"t":"sit","room":"nope","seat":0})"}) {
       INFO(bad);
       hub.handle(c.id, bad);

@@ -19,13 +19,10 @@ constexpr size_t kMaxInstead = 8;
 constexpr int64_t kReadTries = 100000;
 // The most reasons an answer gives, one line each (a tapped rook may have dozens of targets).
 constexpr size_t kMaxReasons = 8;
+// The most candidates whose tests are tried for one answer: each runs the rule's tests, and a
+// crowded site (or text many moves read as) must still be answered at once.
+constexpr size_t kMaxExamined = 256;
 constexpr int kSaid = -2;  // a candidate whose reason was given for an earlier one
-
-std::string lower(const std::string& s) {
-  std::string out = s;
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 bool same_text(const std::string& a, const std::string& b) { return lower(a) == lower(b); }
 
@@ -125,6 +122,12 @@ std::vector<int> piece_sites(const compile::Program& p, const runtime::State& s)
 
 }  // namespace
 
+std::string lower(const std::string& s) {
+  std::string out = s;
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
 size_t edit_distance(const std::string& a, const std::string& b) {
   std::vector<size_t> row(b.size() + 1);
   for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
@@ -206,7 +209,9 @@ static bool explain_all(const check::Checked& ck, const SourceSet& src, runtime:
   // A candidate failing a test of its parameter i is said once for all the values of the later
   // parameters (East's piece cannot be moved, whichever die).
   std::vector<std::vector<int32_t>> said;
+  size_t examined = 0;
   for (const auto& m : candidates) {
+    if (++examined > kMaxExamined) break;  // the rest are counted below, not tried
     const compile::Rule& r = g.program().rules.at(m.rule);
     int node = g.why_not(s, m);
     for (size_t i = 0; node >= 0 && i + 1 < r.params.size(); ++i) {
@@ -242,6 +247,8 @@ static bool explain_all(const check::Checked& ck, const SourceSet& src, runtime:
     lines.resize(kMaxReasons);
     lines.push_back(fmt::format("and {} more move{} like these", more, more == 1 ? "" : "s"));
   }
+  if (candidates.size() > kMaxExamined)
+    lines.push_back(fmt::format("({} more moves that read so were not tried)", candidates.size() - kMaxExamined));
   out.message = fmt::format("{}", fmt::join(lines, "\n"));
   return !out.failed.empty();
 }
@@ -321,9 +328,12 @@ WhyNot why_not_at(const check::Checked& ck, const SourceSet& src, runtime::Game&
   if (closed(g, s, out)) return out;
   const std::string label = p.sites[static_cast<size_t>(site)].label;
   const std::vector<int> at = piece_sites(p, s);
-  std::vector<int> here;  // the pieces on the site
+  // The pieces on the site, one of each kind: pieces alike (same seat, same place, same in every
+  // table) stand for each other, so a tap on sixty pieces waiting in the centre tries four.
+  std::vector<int> here;
   for (size_t pc = 0; pc < at.size(); ++pc)
-    if (at[pc] == site) here.push_back(static_cast<int>(pc));
+    if (at[pc] == site && g.stand_in(s, static_cast<int>(pc)) == static_cast<int>(pc))
+      here.push_back(static_cast<int>(pc));
   // A move starts at the site when its first site or piece parameter names it or a piece on it.
   auto starts_here = [&](const runtime::Move& m) {
     const compile::Rule& r = p.rules.at(m.rule);

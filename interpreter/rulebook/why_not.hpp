@@ -34,6 +34,8 @@ struct WhyNot {
 
 // Edits (insertions, deletions, changes) from a to b: how near a text is to a move's.
 size_t edit_distance(const std::string& a, const std::string& b);
+// The text in lower case (ASCII letters; how a typed move is compared with the moves offered).
+std::string lower(const std::string& s);
 
 WhyNot why_not(const check::Checked& ck, const SourceSet& src, runtime::Game& g, const runtime::State& s,
                const std::string& text);

@@ -124,15 +124,7 @@ void Store::add_room(const RoomRecord& r) {
         .integer(4, r.created)
         .text(5, r.address)
         .run();
-    for (const auto& s : r.seats)
-      Use(db_, prepared_[kSetSeat])
-          .text(1, r.id)
-          .integer(2, s.seat)
-          .text(3, s.kind)
-          .text(4, s.agent)
-          .text(5, s.token_hash)
-          .text(6, s.name)
-          .run();
+    for (const auto& s : r.seats) write_seat(r.id, s);
   } catch (...) {
     exec("ROLLBACK");
     throw;
@@ -142,6 +134,10 @@ void Store::add_room(const RoomRecord& r) {
 
 void Store::set_seat(const std::string& room, const SeatRecord& s) {
   std::lock_guard<std::mutex> hold(lock_);
+  write_seat(room, s);
+}
+
+void Store::write_seat(const std::string& room, const SeatRecord& s) {
   Use(db_, prepared_[kSetSeat])
       .text(1, room)
       .integer(2, s.seat)

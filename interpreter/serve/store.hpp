@@ -64,6 +64,7 @@ class Store {
  private:
   sqlite3_stmt* prepare(const char* sql);
   void exec(const char* sql);
+  void write_seat(const std::string& room, const SeatRecord& s);  // lock_ held by the caller
   sqlite3* db_ = nullptr;
   std::mutex lock_;  // one statement at a time (rooms run on several threads)
   std::vector<sqlite3_stmt*> prepared_;

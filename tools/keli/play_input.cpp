@@ -10,15 +10,7 @@
 
 namespace keli::cli {
 
-namespace {
-
-std::string lower(const std::string& s) {
-  std::string out = s;
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-}  // namespace
+using rulebook::lower;
 
 Pick pick_move(runtime::Game& g, const runtime::State& s, const std::vector<runtime::Game::Choice>& offered,
                const std::string& line, const check::Checked& ck, const SourceSet& src) {

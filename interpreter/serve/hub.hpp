@@ -77,6 +77,8 @@ class Hub {
   std::shared_ptr<Room> room(const util::Json& m);  // the room the message names; Refused if none
   std::shared_ptr<const api::Game> load(const std::string& game, const std::string& params_json) const;
   void reply(int64_t conn, util::Json body);
+  // Each connection watching `room`: its sender and the token it holds there.
+  std::vector<std::pair<Send, std::string>> watchers(const std::string& room);
   // Sends each watcher of `r` its view (r's lock held by the caller).
   void publish(Room& r);
   // Throws and computer players' steps, each published as it is made.

@@ -50,15 +50,16 @@ void Hub::watch(int64_t conn, const std::string& room, const std::string& token)
   watchers_[room].insert(conn);
 }
 
+std::vector<std::pair<Hub::Send, std::string>> Hub::watchers(const std::string& room) {
+  std::lock_guard<std::mutex> hold(lock_);
+  std::vector<std::pair<Send, std::string>> to;
+  for (int64_t c : watchers_[room])
+    if (auto it = conns_.find(c); it != conns_.end()) to.emplace_back(it->second.send, it->second.token);
+  return to;
+}
+
 void Hub::publish(Room& r) {
-  std::vector<std::pair<Send, std::string>> to;  // each watcher's sender and token
-  {
-    std::lock_guard<std::mutex> hold(lock_);
-    for (int64_t c : watchers_[r.id()]) {
-      auto it = conns_.find(c);
-      if (it != conns_.end()) to.emplace_back(it->second.send, it->second.token);
-    }
-  }
+  const auto to = watchers(r.id());
   std::map<int, std::string> views;  // one view a seat (and one for spectators, -1)
   for (const auto& [send, token] : to) {
     const int seat = r.seat_of(token);
@@ -81,14 +82,9 @@ void Hub::run_computers(const std::shared_ptr<Room>& r) {
       try {
         r->advance(kStepsAtOnce);
       } catch (const std::exception& e) {  // a fault of the rules or the database: the room waits
-        Json v{{"t", "error"}, {"ok", false}, {"code", "server"}, {"room", r->id()}, {"error", e.what()}};
-        std::vector<Send> to;
-        {
-          std::lock_guard<std::mutex> maps(lock_);
-          for (int64_t c : watchers_[r->id()])
-            if (auto it = conns_.find(c); it != conns_.end()) to.push_back(it->second.send);
-        }
-        for (const auto& send : to) send(message_text(v));
+        const std::string text = message_text(
+            Json{{"t", "error"}, {"ok", false}, {"code", "server"}, {"room", r->id()}, {"error", e.what()}});
+        for (const auto& [send, token] : watchers(r->id())) send(text);
         return;
       }
       publish(*r);

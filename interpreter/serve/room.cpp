@@ -88,14 +88,14 @@ bool Room::open_seats() const {
   return false;
 }
 
-void Room::store_step(int64_t action, const std::string& text, int seat) {
-  const size_t n = rec_.steps.size();
+void Room::keep_step(int64_t action, const std::string& text, int seat, api::State&& after) {
   StepRecord step{action, text, seat};
-  store_.add_step(rec_.id, static_cast<int64_t>(n), step);
+  store_.add_step(rec_.id, static_cast<int64_t>(rec_.steps.size()), step);  // throws: nothing changed
   rec_.steps.push_back(std::move(step));
-  if (state_.is_terminal()) {
-    store_.set_finished(rec_.id);
+  state_ = std::move(after);
+  if (state_.is_terminal()) {  // a flag for the lobby's readers; the steps already say it
     rec_.finished = true;
+    store_.set_finished(rec_.id);
   }
 }
 
@@ -118,8 +118,7 @@ void Room::play(const std::string& token, const std::string& text) {
   const std::string shown = state_.action_to_string(id);
   api::State next = state_;
   next.apply_action(id);
-  state_ = std::move(next);
-  store_step(id, shown, seat);
+  keep_step(id, shown, seat, std::move(next));
 }
 
 bool Room::automatic() const {
@@ -133,8 +132,10 @@ int Room::advance(int max_steps) {
   for (; made < max_steps && automatic(); ++made) {
     runtime::Rng rng(step_seed(rec_.id, rec_.steps.size()));
     if (state_.is_chance_node()) {
-      std::vector<int32_t> values = state_.sample_throw(rng);
-      store_step(state_.history().back(), game_->runner().roll_notation(values), -1);
+      api::State next = state_;
+      std::vector<int32_t> values = next.sample_throw(rng);
+      const int64_t outcome = next.history().back();
+      keep_step(outcome, game_->runner().roll_notation(values), -1, std::move(next));
       continue;
     }
     const int seat = state_.current_player();
@@ -147,8 +148,9 @@ int Room::advance(int max_steps) {
     size_t k = agent->choose(game_->runner(), state_.slots(), moves, rng);
     const int64_t id = legal.at(k).first;
     const std::string shown = state_.action_to_string(id);
-    state_.apply_action(id);
-    store_step(id, shown, seat);
+    api::State next = state_;
+    next.apply_action(id);
+    keep_step(id, shown, seat, std::move(next));
   }
   return made;
 }

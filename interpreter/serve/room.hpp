@@ -64,7 +64,9 @@ class Room {
   std::string trace() const;
 
  private:
-  void store_step(int64_t action, const std::string& text, int seat);
+  // Stores the step, then makes `after` the room's state: a step the database refused (a full
+  // disk) is not played either, so the room and its records never part.
+  void keep_step(int64_t action, const std::string& text, int seat, api::State&& after);
   RoomRecord rec_;
   std::shared_ptr<const api::Game> game_;
   Store& store_;

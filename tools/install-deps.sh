@@ -9,12 +9,13 @@
 # and for the Python module keli (docs/python.md) pybind11, the Python headers, numpy, pytest (its
 # tests) and matplotlib (the example in docs/python.md), and for the browser playground (docs/web.md)
 # emscripten (its WebAssembly build), chromium and chromium-driver (its headless test), and for
-# the game site (keli serve, docs/serve.md) Boost's headers (Beast, Asio) and SQLite.
+# the game site (keli serve, docs/serve.md) Boost's headers (Beast, Asio) and SQLite, with
+# Selenium (its two-browser test web.site) and websockets for Python.
 set -euo pipefail
 packages=(g++ cmake make tao-pegtl-dev libyaml-cpp-dev nlohmann-json3-dev libfmt-dev catch2 libssl-dev libbenchmark-dev libtinyxml2-dev clang-format
   clang-14 libclang-rt-14-dev libopenmpi-dev openmpi-bin python3-pybind11 python3-dev python3-numpy python3-pytest python3-matplotlib
   python3-venv python3-pip python3-setuptools python3-wheel
-  emscripten chromium chromium-driver libboost-dev libsqlite3-dev)
+  emscripten chromium chromium-driver libboost-dev libsqlite3-dev python3-selenium python3-websockets)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

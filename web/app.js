@@ -15,7 +15,7 @@ const Keli = (() => {
   const SEATS = [['human', 'person'], ['random', 'random'], ['mcts:time=1', 'mcts 1 s'], ['mcts:time=3', 'mcts 3 s']];
   const RENDER_EVERY_MS = 250;  // while only computers move, the board is redrawn this often
   const page = {
-    pg: null, path: '', text: '', players: [], seats: [], view: null, selected: [],
+    pg: null, path: '', text: '', players: [], seats: [], view: null, selected: [], online: null,
     worker: null, thinking: false, lastDraw: 0, generation: 0, synced: 0, loads: 0, rulesShown: -1,
   };
 
@@ -89,7 +89,7 @@ const Keli = (() => {
   // Whose step it is decides what happens next: a throw is made, a computer asked, or a person
   // waits for. Each step redraws (throttled while only computers move).
   function advance() {
-    if (!page.view || page.thinking) return;
+    if (!page.view || page.thinking || page.online) return;
     const v = page.view;
     if (v.over) { setState('over'); return; }
     if (v.chance) {
@@ -111,7 +111,8 @@ const Keli = (() => {
   }
 
   function thought(msg) {
-    if (msg.generation !== page.generation) return;  // an answer for a game since replaced
+    // An answer for a game since replaced (or left for a room of the game site).
+    if (msg.generation !== page.generation || page.online) return;
     page.thinking = false;
     if (!msg.ok) return fault(msg.error);
     const r = call('playLegal', msg.legal);
@@ -139,25 +140,51 @@ const Keli = (() => {
   // Reads the position; draws the board and the lists when `full`, and at the end (and at a
   // person's turn unless `atTurn` is false: advance() then draws it).
   function draw(full = true, atTurn = true) {
+    if (page.online) return;  // the server's views are drawn as they come (online.js)
     const st = call('status');
     const turn = st.ok && !st.over && !st.chance && page.seats[st.mover] === 'human';
     if (st.ok && !st.over && (turn ? !atTurn : !full)) { page.view = st; return; }
-    page.view = call('view');
-    const v = page.view;
-    if (!v.ok) return fault(v.error);
-    const human = !v.over && !v.chance && page.seats[v.mover] === 'human';
+    const v = call('view');
+    if (!v.ok) { page.view = v; return fault(v.error); }
+    const before = page.view;
+    KeliLook.animate(before && before.svg ? before : null, v, () => show(v));
+  }
+
+  // Whether the position drawn waits for this page's person: a local seat set to "person", or
+  // online the seat this page holds.
+  function myTurn(v = page.view) {
+    if (!v || v.over || v.chance) return false;
+    return page.online ? v.you === v.mover : page.seats[v.mover] === 'human';
+  }
+
+  function seatName(i) { return page.players[i] ?? `seat ${i}`; }
+
+  // Who holds a seat, in words: "you", a computer's spec, or (online) a person's name.
+  function holder(v, i) {
+    if (!page.online) return page.seats[i] === 'human' ? 'you' : page.seats[i];
+    if (v.you === i) return 'you';
+    const s = v.seats[i];
+    return s.kind === 'open' ? 'open seat' : s.kind === 'computer' ? s.player : (s.player || 'a person');
+  }
+
+  // Draws a view (the page's own engine's, or the server's): board, dice, whose turn, result,
+  // history and the moves, each a button that lists the sites a tap picks it by.
+  function show(v) {
+    page.view = v;
+    const human = myTurn(v);
     $('board').innerHTML = v.svg;
-    $('dice').textContent = v.dice ? v.dice.join(' ') : '';
-    $('turn').textContent = v.over ? 'The game is over.' : v.chance ? 'Throwing...'
-      : `${page.players[v.mover]} to move (${page.seats[v.mover] === 'human' ? 'you' : page.seats[v.mover]})`;
+    KeliLook.dice($('dice'), v.dice);
+    const who = v.over ? '' : v.chance ? 'Throwing...' : `${seatName(v.mover)} to move (${holder(v, v.mover)})`;
+    $('turn').textContent = v.over ? 'The game is over.' : who;
+    $('turn').classList.toggle('yours', human);
     $('result').textContent = v.over ? 'Result: ' + v.places.map((p, i) =>
-      `${page.players[i]} ${p > 0 ? ordinal(p) : 'unplaced'}`).join(', ')
-      + (v.points ? '; points ' + v.points.map((n, i) => `${page.players[i]} ${n}`).join(', ') : '') : '';
+      `${seatName(i)} ${p > 0 ? ordinal(p) : 'unplaced'}`).join(', ')
+      + (v.points ? '; points ' + v.points.map((n, i) => `${seatName(i)} ${n}`).join(', ') : '') : '';
     const hist = $('history');
     hist.textContent = '';
     v.history.forEach((h) => { const li = document.createElement('li'); li.textContent = h; hist.append(li); });
-    hist.start = v.history_from + 1;  // the view holds the last steps only
-    hist.lastElementChild?.scrollIntoView({ block: 'nearest' });
+    hist.start = (v.history_from || 0) + 1;  // the view may hold the last steps only
+    hist.scrollTop = hist.scrollHeight;  // its own box scrolls: the turn, dice and moves stay in view
     const moves = $('moves');
     moves.textContent = '';
     v.choices.forEach((c, i) => {
@@ -166,13 +193,16 @@ const Keli = (() => {
       b.textContent = c.text;
       b.dataset.index = i;
       b.dataset.sites = c.sites.join(' ');
-      b.title = c.call;
+      if (c.call) b.title = c.call;
       b.disabled = !human;
       b.addEventListener('click', () => choose(i));
+      b.addEventListener('mouseenter', () => KeliLook.preview($('board'), c.sites));
+      b.addEventListener('mouseleave', () => KeliLook.preview($('board'), []));
       const li = document.createElement('li');
       li.append(b);
       moves.append(li);
     });
+    KeliLook.label($('board'), v.choices);
     mark();
     page.lastDraw = performance.now();  // from the end: a slow drawing does not make the next come sooner
   }
@@ -186,9 +216,7 @@ const Keli = (() => {
   // selection; offers the dice when the clicked sites leave more than one move.
   function mark() {
     const board = $('board');
-    const v = page.view;
-    const human = !v.over && !v.chance && page.seats[v.mover] === 'human';
-    const cands = human ? candidates() : [];
+    const cands = myTurn() ? candidates() : [];
     const open = new Set();
     for (const { c } of cands) for (const s of c.sites) if (!page.selected.includes(s)) open.add(s);
     for (const el of board.querySelectorAll('[data-site]')) {
@@ -231,7 +259,11 @@ const Keli = (() => {
   // "Why not?" for a tapped site: the engine's answer in words, one paragraph a reason, and a link
   // to each rule it cites in the rules pane.
   function whyNot(site) {
-    const r = call('why', site);
+    if (page.online) return KeliOnline.why(site);  // asked of the server; answered by showWhy
+    showWhy(site, call('why', site));
+  }
+
+  function showWhy(site, r) {
     const box = $('why');
     box.textContent = '';
     box.dataset.site = site;
@@ -260,12 +292,20 @@ const Keli = (() => {
   // The rules pane: the loaded game's rulebook (the same text as keli rules), its ids prefixed so
   // they cannot clash with the page's. Made again only when another file has been loaded.
   function showRules() {
+    if (page.online) return KeliOnline.rules();  // the room's game as the server sets it
     if (page.rulesShown === page.loads) return;
     page.rulesShown = page.loads;
+    const html = page.pg.rules();
+    if (!html) {
+      $('rules').textContent = `${page.path} does not compile: its rules cannot be shown (see the Edit tab).`;
+      return;
+    }
+    showRulesHtml(html);
+  }
+
+  function showRulesHtml(html) {
     const box = $('rules');
     box.textContent = '';
-    const html = page.pg.rules();
-    if (!html) return box.append(`${page.path} does not compile: its rules cannot be shown (see the Edit tab).`);
     const doc = new DOMParser().parseFromString(html, 'text/html');
     for (const el of doc.body.querySelectorAll('[id]')) el.id = `rules-${el.id}`;
     box.append(...doc.body.childNodes);
@@ -283,6 +323,7 @@ const Keli = (() => {
 
   function choose(i) {
     if (document.body.dataset.status !== 'human') return;  // a list drawn for an earlier position
+    if (page.online) return KeliOnline.move(page.view.choices[i].text);
     const r = call('choose', i);
     if (!r.ok) return fault(r.error);
     stepped();
@@ -317,6 +358,13 @@ const Keli = (() => {
       const el = e.target.closest('[data-site]');
       if (el) clickSite(Number(el.dataset.site));
     });
+    // Keyboard play: the digits 1 to 9 take the listed moves (the list itself is buttons, read
+    // by a screen reader and reached with Tab).
+    document.addEventListener('keydown', (e) => {
+      if (e.target.closest('input, select, textarea') || e.ctrlKey || e.metaKey || e.altKey) return;
+      const n = Number(e.key);
+      if (n >= 1 && n <= 9 && page.view?.choices && n <= page.view.choices.length) choose(n - 1);
+    });
     $('game-file').addEventListener('change', async (e) => {
       const f = e.target.files[0];
       if (f) openText(`games/${f.name}`, await f.text());
@@ -324,6 +372,7 @@ const Keli = (() => {
     for (const b of document.querySelectorAll('nav button')) b.addEventListener('click', () => tab(b.dataset.pane));
     KeliTrace.init(page);
     load(sel.value);
+    KeliOnline.init();
   }
 
   // A game file given as text (dropped, or the editor's): written to the page's file system,
@@ -341,5 +390,6 @@ const Keli = (() => {
     if (name === 'rules') showRules();
   }
 
-  return { ready, openText, tab, page, load, call, showRule };
+  return { ready, openText, tab, page, load, call, showRule, show, showWhy, showRulesHtml, hideWhy, setState, status,
+           newGame };
 })();

@@ -67,8 +67,8 @@ namespace keli::lang {
   /* the game site (keli serve) */                                                                              \
   X(int64_t, kMaxServeMessage, 65'536, "bytes of one WebSocket message or HTTP request to keli serve")          \
   X(int, kMaxServeMessagesPerSecond, 20, "messages one connection may send a second (a burst of as many)")      \
-  X(int, kMaxServeRoomsPerAddress, 20, "rooms one network address may make")                                    \
-  X(int, kMaxServeRooms, 10'000, "rooms one server holds")                                                      \
+  X(int, kMaxServeRoomsPerAddress, 20, "rooms being played one network address may hold at once")               \
+  X(int, kMaxServeRooms, 10'000, "rooms being played one server holds")                                         \
   X(int, kMaxServeConnections, 4'096, "connections one server holds open at once")                              \
   X(int, kMaxServeName, 40, "characters of a player's name")
 

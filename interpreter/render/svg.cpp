@@ -237,8 +237,9 @@ struct Drawing {
           "<g class=\"piece\" data-seat=\"{}\" data-count=\"{}\"><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" "
           "stroke=\"#222222\" stroke-width=\"{}\"/>",
           seat, counts[seat], num(x), num(y), num(r), colour, num(std::max(0.5, r * 0.1)));
-      const std::string& label = labels[seat];
-      double font = r * (label.size() > 1 ? 0.95 : 1.2);
+      const std::string& label =
+          o.piece_labels.empty() || o.piece_labels[site][seat].empty() ? labels[seat] : o.piece_labels[site][seat];
+      double font = r * (label.size() > 2 ? 0.7 : label.size() > 1 ? 0.95 : 1.2);
       if (font >= 4)
         out +=
             fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"{}\">{}</text>", num(x),
@@ -354,6 +355,30 @@ std::vector<int> changed_sites(const Program& p, const runtime::State& before, c
     if (changed) out.push_back(i);
   }
   return out;
+}
+
+std::vector<std::vector<std::string>> piece_labels(runtime::Game& g, const runtime::State& s) {
+  const Program& p = g.program();
+  std::vector<std::vector<std::string>> labels(p.num_sites, std::vector<std::string>(p.num_players));
+  if (p.piece_site < 0 || p.piece_owner < 0) return labels;
+  for (int pc = p.num_pieces - 1; pc >= 0; --pc) {  // downwards: the first piece's label stays
+    int64_t arg = pc;
+    int64_t site = g.call(s, p.piece_site, &arg, 1), owner = g.call(s, p.piece_owner, &arg, 1);
+    if (site >= 0 && site < p.num_sites && owner >= 0 && owner < p.num_players)
+      labels[site][owner] = g.piece_label(s, pc);
+  }
+  return labels;
+}
+
+std::vector<int> move_sites(const Program& p, runtime::Game& g, const runtime::State& s, const runtime::Move& m) {
+  std::vector<int> out;
+  const auto& rule = p.rules[m.rule];
+  for (int k = 0; k < m.nargs && k < static_cast<int>(rule.params.size()); ++k)
+    if (rule.params[k].kind == lang::ValueKind::Site) out.push_back(m.args[k]);
+  if (!out.empty()) return out;
+  runtime::State after = s;
+  g.apply(after, m);
+  return changed_sites(p, s, after);
 }
 
 std::string board_svg(const Program& p, const runtime::State& s, const SvgOptions& o) {

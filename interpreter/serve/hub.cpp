@@ -40,10 +40,13 @@ const Hub::Message Hub::kMessages[] = {
     {"sit", &Hub::on_sit, "take an open seat of the room watched: its token"},
     {"move", &Hub::on_move, "play a move as the game writes it, from the seat held"},
     {"trace", &Hub::on_trace, "the room's game so far as a trace"},
+    {"rules", &Hub::on_rules, "the room's game's rules in words, as HTML"},
+    {"why", &Hub::on_why, "why no move starts at a site now (a tapped piece or cell)"},
+    {"rematch", &Hub::on_rematch, "a finished room's next game: same game, options and seats"},
 };
 
 Hub::Hub(std::string games_dir, Store& store, std::vector<std::string>* skipped)
-    : games_dir_(std::move(games_dir)), store_(store) {
+    : games_dir_(std::move(games_dir)), store_(store), rooms_per_address_(lang::kMaxServeRoomsPerAddress) {
   for (auto& rec : store_.rooms()) {
     const std::string id = rec.id;
     try {
@@ -63,6 +66,20 @@ std::vector<std::string> Hub::games() const {
       out.push_back(e.path().stem().string());
   std::sort(out.begin(), out.end());
   return out;
+}
+
+Json Hub::library() {
+  std::lock_guard<std::mutex> hold(library_lock_);
+  if (!library_.is_null()) return library_;
+  library_ = Json::array();
+  for (const auto& name : games()) {
+    try {  // read with the interpreter: a listing compiles no native code
+      auto g = api::Game::load((fs::path(games_dir_) / (name + ".keli")).string(), {}, runtime::EngineOptions{});
+      library_.push_back({{"game", name}, {"title", g->program().game_name}, {"seats", g->program().seat_names}});
+    } catch (const std::exception&) {  // a file that does not load is no game of the site
+    }
+  }
+  return library_;
 }
 
 size_t Hub::rooms() const {

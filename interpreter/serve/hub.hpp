@@ -49,6 +49,9 @@ class Hub {
 
   std::vector<std::string> games() const;  // the library: the names a room may be made of
   size_t rooms() const;
+  // The live rooms (not finished) one address may hold at once; kMaxServeRoomsPerAddress unless
+  // set (keli serve --rooms-per-address: a load test's clients share the loopback address).
+  void set_rooms_per_address(int most) { rooms_per_address_ = most; }
 
  private:
   struct Conn {
@@ -73,10 +76,23 @@ class Hub {
   void on_sit(int64_t conn, const util::Json& m);
   void on_move(int64_t conn, const util::Json& m);
   void on_trace(int64_t conn, const util::Json& m);
+  void on_rules(int64_t conn, const util::Json& m);
+  void on_why(int64_t conn, const util::Json& m);
+  void on_rematch(int64_t conn, const util::Json& m);
 
-  std::shared_ptr<Room> room(const util::Json& m);  // the room the message names; Refused if none
+  // A new room of `game` with `params`, its seats as `seats` lists them ("person", "open" or a
+  // computer's spec; the maker holds seat `mine`, -1 none), recorded and watched by `conn`; the
+  // reply "created" with the maker's token, then its view. Refused past the rooms limits.
+  std::shared_ptr<Room> make_room(int64_t conn, const std::string& game, const util::Json& params,
+                                  const std::vector<std::string>& seats, int mine, const std::string& name);
+  // Each game of the library with its title and seat names (loaded once, on first asking).
+  util::Json library();
+
+  std::shared_ptr<Room> room(const util::Json& m);              // the room the message names; Refused if none
+  std::string token_of(int64_t conn, const std::string& room);  // the seat token conn holds there
   std::shared_ptr<const api::Game> load(const std::string& game, const std::string& params_json) const;
   void reply(int64_t conn, util::Json body);
+  std::string for_client(std::string text) const;  // the server's paths taken out
   // Each connection watching `room`: its sender and the token it holds there.
   std::vector<std::pair<Send, std::string>> watchers(const std::string& room);
   // Sends each watcher of `r` its view (r's lock held by the caller).
@@ -96,6 +112,9 @@ class Hub {
   int64_t next_conn_ = 1;
   Defer defer_;
   std::atomic<bool> stopping_{false};
+  int rooms_per_address_;
+  std::mutex library_lock_;
+  util::Json library_;  // null until first asked
 };
 
 }  // namespace keli::serve

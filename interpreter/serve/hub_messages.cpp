@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <ctime>
+#include <filesystem>
 
 #include "agents/agent.hpp"
 #include "lang/limits.hpp"
@@ -11,6 +12,7 @@
 namespace keli::serve {
 
 using util::Json;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -39,6 +41,12 @@ std::shared_ptr<Room> Hub::room(const Json& m) {
   auto it = rooms_.find(m["room"].get<std::string>());
   if (it == rooms_.end()) throw Refused("no_room", "there is no such room");
   return it->second;
+}
+
+std::string Hub::token_of(int64_t conn, const std::string& room) {
+  std::lock_guard<std::mutex> hold(lock_);
+  const Conn& c = conns_.at(conn);
+  return c.room == room ? c.token : "";
 }
 
 void Hub::watch(int64_t conn, const std::string& room, const std::string& token) {
@@ -96,7 +104,9 @@ void Hub::run_computers(const std::shared_ptr<Room>& r) {
     run();
 }
 
-void Hub::on_games(int64_t conn, const Json&) { reply(conn, Json{{"t", "games"}, {"ok", true}, {"games", games()}}); }
+void Hub::on_games(int64_t conn, const Json&) {
+  reply(conn, Json{{"t", "games"}, {"ok", true}, {"games", games()}, {"library", library()}});
+}
 
 void Hub::on_lobby(int64_t conn, const Json&) {
   std::vector<std::shared_ptr<Room>> all;
@@ -127,39 +137,61 @@ void Hub::on_create(int64_t conn, const Json& m) {
   const Json params = m.contains("params") ? m["params"] : Json::object();
   if (!params.is_object()) throw Refused("bad_request", "\"params\" must be an object of NAME: VALUE");
   const std::string name = optional_text(m, "name", lang::kMaxServeName);
+  const Json seats = m.contains("seats") ? m["seats"] : Json::array();
+  if (!seats.is_array()) throw Refused("bad_request", "\"seats\" lists the seats: person, open, or a computer's spec");
+  std::vector<std::string> kinds;
+  for (const auto& s : seats) kinds.push_back(util::json_text(s, "a seat"));
+  // The maker holds the first "person" seat (by default seat 0); any other "person" waits open.
+  int mine = kinds.empty() ? 0 : -1;
+  for (size_t i = 0; i < kinds.size(); ++i)
+    if (kinds[i] == "person") {
+      if (mine < 0) mine = static_cast<int>(i);
+      kinds[i] = "open";
+    }
+  run_computers(make_room(conn, game, params, kinds, mine, name));
+}
+
+std::shared_ptr<Room> Hub::make_room(int64_t conn, const std::string& game, const Json& params,
+                                     const std::vector<std::string>& seats, int mine, const std::string& name) {
   std::string address;
-  size_t mine = 0, all = 0;
+  size_t mine_live = 0, live = 0;
   {
     std::lock_guard<std::mutex> hold(lock_);
     address = conns_.at(conn).address;
-    all = rooms_.size();
-    for (const auto& [id, r] : rooms_) mine += r->record().address == address;
+    for (const auto& [id, r] : rooms_) {
+      const bool on = !r->record().finished;  // the flag is only ever set, under the room's own lock
+      live += on;
+      mine_live += on && r->record().address == address;
+    }
   }
-  if (all >= static_cast<size_t>(lang::kMaxServeRooms))
+  if (live >= static_cast<size_t>(lang::kMaxServeRooms))
     throw Refused("limit", "this server holds as many rooms as it may");
-  if (mine >= static_cast<size_t>(lang::kMaxServeRoomsPerAddress))
-    throw Refused("limit", fmt::format("one address may make at most {} rooms", lang::kMaxServeRoomsPerAddress));
+  if (mine_live >= static_cast<size_t>(rooms_per_address_))
+    throw Refused("limit", fmt::format("one address may have at most {} rooms being played", rooms_per_address_));
   auto loaded = load(game, params.dump());
   const compile::Program& p = loaded->program();
-  RoomRecord rec{
-      new_token().substr(0, 12), game, params.dump(), static_cast<int64_t>(std::time(nullptr)), address, false, {}, {}};
-  const Json seats = m.contains("seats") ? m["seats"] : Json::array();
-  if (!seats.is_array() || (!seats.empty() && seats.size() != p.seat_names.size()))
+  if (!seats.empty() && seats.size() != p.seat_names.size())
     throw Refused("bad_request", fmt::format("\"seats\" lists the {} seats: person, open, or a computer player's spec",
                                              p.seat_names.size()));
+  RoomRecord rec{new_token().substr(0, 12),
+                 game,
+                 params.dump(),
+                 static_cast<int64_t>(std::time(nullptr)),
+                 address,
+                 false,
+                 "",
+                 {},
+                 {}};
   std::string token;
   for (size_t i = 0; i < p.seat_names.size(); ++i) {
-    std::string kind = seats.empty() ? (i == 0 ? "person" : "open") : util::json_text(seats[i], "a seat");
-    SeatRecord s{static_cast<int>(i), kind, "", "", ""};
-    if (kind == "person" && token.empty()) {  // the maker's seat (another "person" waits open)
+    SeatRecord s{static_cast<int>(i), seats.empty() ? "open" : seats[i], "", "", ""};
+    if (static_cast<int>(i) == mine) {
       token = new_token();
-      s.token_hash = token_hash(token), s.name = name;
-    } else if (kind == "person") {
-      s.kind = "open";
-    } else if (kind != "open") {
+      s.kind = "person", s.token_hash = token_hash(token), s.name = name;
+    } else if (s.kind != "open") {
       std::string why;
-      if (!agents::make_agent(kind, p, why)) throw Refused("bad_request", fmt::format("seat {}: {}", i, why));
-      s.kind = "computer", s.agent = kind;
+      if (!agents::make_agent(s.kind, p, why)) throw Refused("bad_request", fmt::format("seat {}: {}", i, why));
+      s.agent = s.kind, s.kind = "computer";
     }
     rec.seats.push_back(std::move(s));
   }
@@ -171,12 +203,10 @@ void Hub::on_create(int64_t conn, const Json& m) {
   }
   watch(conn, rec.id, token);
   reply(conn,
-        Json{{"t", "created"}, {"ok", true}, {"room", rec.id}, {"seat", token.empty() ? -1 : 0}, {"token", token}});
-  {
-    std::lock_guard<std::mutex> hold(r->lock());
-    publish(*r);
-  }
-  run_computers(r);
+        Json{{"t", "created"}, {"ok", true}, {"room", rec.id}, {"seat", token.empty() ? -1 : mine}, {"token", token}});
+  std::lock_guard<std::mutex> hold(r->lock());
+  publish(*r);
+  return r;
 }
 
 void Hub::on_join(int64_t conn, const Json& m) {
@@ -209,12 +239,7 @@ void Hub::on_sit(int64_t conn, const Json& m) {
 void Hub::on_move(int64_t conn, const Json& m) {
   auto r = room(m);
   const std::string move = optional_text(m, "move", 1024);
-  std::string token;
-  {
-    std::lock_guard<std::mutex> hold(lock_);
-    const Conn& c = conns_.at(conn);
-    if (c.room == r->id()) token = c.token;
-  }
+  const std::string token = token_of(conn, r->id());
   {
     std::lock_guard<std::mutex> hold(r->lock());
     r->play(token, move);
@@ -228,6 +253,77 @@ void Hub::on_trace(int64_t conn, const Json& m) {
   auto r = room(m);
   std::lock_guard<std::mutex> hold(r->lock());
   reply(conn, Json{{"t", "trace"}, {"ok", true}, {"room", r->id()}, {"trace", r->trace()}});
+}
+
+}  // namespace keli::serve
+
+namespace keli::serve {
+
+// Text for a client with the server's folders taken out: "games/raja_pasu.keli:40:3" says where,
+// and the server's own paths are none of a client's business.
+std::string Hub::for_client(std::string text) const {
+  const std::string dir = (fs::path(games_dir_) / "").string();
+  for (size_t at = text.find(dir); at != std::string::npos; at = text.find(dir, at))
+    text.replace(at, dir.size(), "games/");
+  return text;
+}
+
+void Hub::on_rules(int64_t conn, const Json& m) {
+  auto r = room(m);
+  std::lock_guard<std::mutex> hold(r->lock());
+  reply(conn, Json{{"t", "rules"}, {"ok", true}, {"room", r->id()}, {"html", for_client(r->rules())}});
+}
+
+void Hub::on_why(int64_t conn, const Json& m) {
+  auto r = room(m);
+  const int site = int_field(m, "site");
+  std::lock_guard<std::mutex> hold(r->lock());
+  const rulebook::WhyNot w = r->why_not_at(site);
+  Json failed = Json::array();
+  for (const auto& f : w.failed)
+    failed.push_back({{"rule", f.rule}, {"anchor", f.anchor}, {"message", for_client(f.message)}});
+  reply(conn, Json{{"t", "why"},
+                   {"ok", true},
+                   {"room", r->id()},
+                   {"site", site},
+                   {"message", for_client(w.message)},
+                   {"failed", failed}});
+}
+
+// A finished room's next game: the same game, options and computer players; the asker keeps its
+// seat and the other people's seats wait open for them (their pages are told by the old room's
+// view, which now names the new one). Asked twice, the room made first is the answer.
+void Hub::on_rematch(int64_t conn, const Json& m) {
+  auto old = room(m);
+  const std::string token = token_of(conn, old->id());
+  std::shared_ptr<Room> made;
+  {
+    // Held throughout, so that two players asking at once make one room. The new room's lock is
+    // taken under it (make_room publishes), never the other way round: no one holds a room's lock
+    // while waiting for an older room's.
+    std::lock_guard<std::mutex> hold(old->lock());
+    if (!old->finished()) throw Refused("bad_request", "a rematch follows a finished game");
+    const int mine = old->seat_of(token);
+    if (mine < 0) throw Refused("not_your_seat", "only a player of the room asks for its rematch");
+    if (!old->rematch().empty()) {  // already made: joined like anyone (the seat waits open)
+      auto next = room(Json{{"room", old->rematch()}});
+      std::lock_guard<std::mutex> hold_next(next->lock());
+      watch(conn, next->id(), "");
+      reply(conn, Json{{"t", "joined"}, {"ok", true}, {"room", next->id()}, {"seat", -1}});
+      Json v = next->view(-1);
+      v["t"] = "view";
+      reply(conn, v);
+      return;
+    }
+    const RoomRecord& rec = old->record();
+    std::vector<std::string> kinds;
+    for (const auto& s : rec.seats) kinds.push_back(s.kind == "computer" ? s.agent : "open");
+    made =
+        make_room(conn, rec.game, Json::parse(rec.params), kinds, mine, rec.seats.at(static_cast<size_t>(mine)).name);
+    old->set_rematch(made->id());
+    publish(*old);
+  }
+  run_computers(made);
 }
 
 }  // namespace keli::serve

@@ -53,7 +53,11 @@ Room::Room(RoomRecord record, std::shared_ptr<const api::Game> game, Store& stor
     : rec_(std::move(record)), game_(std::move(game)), store_(store), state_(game_) {
   for (size_t n = 0; n < rec_.steps.size(); ++n) {
     try {
-      state_.apply_action(rec_.steps[n].action);
+      if (state_.is_chance_node()) last_throw_ = throw_values(state_, rec_.steps[n].action);
+      api::State next = state_;
+      next.apply_action(rec_.steps[n].action);
+      if (n + 1 == rec_.steps.size()) changed_ = render::changed_sites(game_->program(), state_.slots(), next.slots());
+      state_ = std::move(next);
     } catch (const api::Error& e) {
       throw std::runtime_error(
           fmt::format("room {}: its step {} ({}) no longer applies: {}", rec_.id, n + 1, rec_.steps[n].text, e.what()));
@@ -88,10 +92,16 @@ bool Room::open_seats() const {
   return false;
 }
 
+std::vector<int32_t> Room::throw_values(const api::State& s, int64_t outcome) const {
+  return game_->runner().dice(s.slots()).outcomes.at(static_cast<size_t>(outcome)).values;
+}
+
 void Room::keep_step(int64_t action, const std::string& text, int seat, api::State&& after) {
   StepRecord step{action, text, seat};
   store_.add_step(rec_.id, static_cast<int64_t>(rec_.steps.size()), step);  // throws: nothing changed
   rec_.steps.push_back(std::move(step));
+  if (state_.is_chance_node()) last_throw_ = throw_values(state_, action);
+  changed_ = render::changed_sites(game_->program(), state_.slots(), after.slots());
   state_ = std::move(after);
   if (state_.is_terminal()) {  // a flag for the lobby's readers; the steps already say it
     rec_.finished = true;
@@ -163,8 +173,8 @@ json Room::view(int seat) const {
                      {"name", p.seat_names.at(static_cast<size_t>(s.seat))},
                      {"kind", s.kind},
                      {"player", s.kind == "computer" ? s.agent : s.name}});
-  json history = json::array();
-  for (const auto& st : rec_.steps) history.push_back(st.text);
+  json history = json::array(), by = json::array();
+  for (const auto& st : rec_.steps) history.push_back(st.text), by.push_back(st.seat);
   json out = {{"room", rec_.id},
               {"game", rec_.game},
               {"title", p.game_name},
@@ -176,16 +186,45 @@ json Room::view(int seat) const {
               {"over", state_.is_terminal()},
               {"chance", state_.is_chance_node()},
               {"mover", state_.current_player()},
-              {"history", history}};
-  json moves = json::array();
-  if (!state_.is_terminal() && !state_.is_chance_node())
-    for (const auto& [id, m] : state_.legal_moves()) moves.push_back(state_.action_to_string(id));
-  out["moves"] = moves;
+              {"history", history},
+              {"by", by},  // who made each step: a seat, -1 a throw
+              {"changed", changed_}};
+  out["moves"] = json::array();
+  out["choices"] = json::array();
+  if (!state_.is_terminal() && !state_.is_chance_node()) {
+    for (const auto& [id, m] : state_.legal_moves()) out["moves"].push_back(state_.action_to_string(id));
+    // What the page offers: each move once (alike pieces read alike) with the sites a tap picks it by.
+    runtime::Game& g = game_->runner();
+    std::vector<runtime::Move> legal;
+    g.legal(state_.slots(), legal);
+    for (const auto& c : g.choices(state_.slots(), legal))
+      out["choices"].push_back({{"text", c.text}, {"sites", render::move_sites(p, g, state_.slots(), c.move)}});
+  }
+  if (!last_throw_.empty()) out["dice"] = last_throw_;
   if (state_.is_terminal()) out["places"] = state_.places();
+  if (state_.is_terminal() && game_->scores_points()) out["points"] = game_->runner().points(state_.slots());
+  if (!rec_.rematch.empty()) out["rematch"] = rec_.rematch;
   render::SvgOptions opt;
   opt.caption = rec_.steps.empty() ? "the start position" : "after " + rec_.steps.back().text;
+  opt.highlight = changed_;
+  opt.highlight_meaning = "changed by the last step";
+  opt.piece_labels = render::piece_labels(game_->runner(), state_.slots());
+  if (!game_->file().checked().tracks.empty())
+    opt.first_track = static_cast<int>(game_->file().checked().regions.size());
   out["svg"] = render::board_svg(p, state_.slots(), opt);
   return out;
+}
+
+rulebook::WhyNot Room::why_not_at(int site) const {
+  const compile::Program& p = game_->program();
+  if (site < 0 || site >= p.num_sites)
+    throw Refused("bad_request", fmt::format("this board has sites 0 to {}", p.num_sites - 1));
+  return game_->why_not_at(state_.slots(), p.sites[static_cast<size_t>(site)].label);
+}
+
+void Room::set_rematch(const std::string& next) {
+  store_.set_rematch(rec_.id, next);
+  rec_.rematch = next;
 }
 
 std::string Room::trace() const {

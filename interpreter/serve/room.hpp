@@ -62,15 +62,27 @@ class Room {
   nlohmann::json view(int seat) const;
   // The game so far as a trace (docs/trace-format.md), which keli replay verifies.
   std::string trace() const;
+  // The game's rules in words (html), as this room's options set them.
+  std::string rules() const { return game_->rulebook("html"); }
+  // Why no move starts at site number `site` now (a tapped piece or cell), in words.
+  rulebook::WhyNot why_not_at(int site) const;
+
+  // The room that replays this one (a rematch), once one was asked for; "" before.
+  const std::string& rematch() const { return rec_.rematch; }
+  void set_rematch(const std::string& next);
 
  private:
   // Stores the step, then makes `after` the room's state: a step the database refused (a full
   // disk) is not played either, so the room and its records never part.
   void keep_step(int64_t action, const std::string& text, int seat, api::State&& after);
+  // The throw's values when `outcome` is thrown in the chance state `s`.
+  std::vector<int32_t> throw_values(const api::State& s, int64_t outcome) const;
   RoomRecord rec_;
   std::shared_ptr<const api::Game> game_;
   Store& store_;
   api::State state_;
+  std::vector<int32_t> last_throw_;  // the values of the last throw (the dice shown)
+  std::vector<int> changed_;         // the sites the last step changed (outlined on the board)
   std::mutex lock_;
 };
 

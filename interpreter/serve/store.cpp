@@ -17,7 +17,7 @@ PRAGMA synchronous = NORMAL;
 PRAGMA foreign_keys = ON;
 CREATE TABLE IF NOT EXISTS rooms (
   id TEXT PRIMARY KEY, game TEXT NOT NULL, params TEXT NOT NULL, created INTEGER NOT NULL,
-  address TEXT NOT NULL, finished INTEGER NOT NULL DEFAULT 0);
+  address TEXT NOT NULL, finished INTEGER NOT NULL DEFAULT 0, rematch TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS seats (
   room TEXT NOT NULL REFERENCES rooms(id), seat INTEGER NOT NULL, kind TEXT NOT NULL,
   agent TEXT NOT NULL, token_hash TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (room, seat));
@@ -66,14 +66,18 @@ class Use {
   sqlite3_stmt* st_;
 };
 
-enum Stmt { kAddRoom, kSetSeat, kAddStep, kFinished, kRooms, kSeats, kSteps, kStmtCount };
+// A database of the first schema (no rematch column) gains it on open; its rows keep their values.
+constexpr const char* kAddRematch = "ALTER TABLE rooms ADD COLUMN rematch TEXT NOT NULL DEFAULT ''";
+
+enum Stmt { kAddRoom, kSetSeat, kAddStep, kFinished, kRematch, kRooms, kSeats, kSteps, kStmtCount };
 
 constexpr const char* kStatements[kStmtCount] = {
     "INSERT INTO rooms (id, game, params, created, address) VALUES (?1, ?2, ?3, ?4, ?5)",
     "INSERT OR REPLACE INTO seats (room, seat, kind, agent, token_hash, name) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     "INSERT INTO steps (room, n, action, text, seat) VALUES (?1, ?2, ?3, ?4, ?5)",
     "UPDATE rooms SET finished = 1 WHERE id = ?1",
-    "SELECT id, game, params, created, address, finished FROM rooms ORDER BY created, rowid",
+    "UPDATE rooms SET rematch = ?2 WHERE id = ?1",
+    "SELECT id, game, params, created, address, finished, rematch FROM rooms ORDER BY created, rowid",
     "SELECT seat, kind, agent, token_hash, name FROM seats WHERE room = ?1 ORDER BY seat",
     "SELECT action, text, seat FROM steps WHERE room = ?1 ORDER BY n",
 };
@@ -89,6 +93,7 @@ Store::Store(const std::string& path) {
   }
   sqlite3_busy_timeout(db_, 5000);  // another process reading it: wait, within a bound
   exec(kSchema);
+  if (!has_column("rooms", "rematch")) exec(kAddRematch);
   for (const char* sql : kStatements) prepared_.push_back(prepare(sql));
 }
 
@@ -104,6 +109,17 @@ void Store::exec(const char* sql) {
     sqlite3_free(error);
     throw StoreError("the database's schema: " + why);
   }
+}
+
+bool Store::has_column(const std::string& table, const std::string& column) {
+  sqlite3_stmt* st = prepare(("PRAGMA table_info(" + table + ")").c_str());  // our own names only
+  bool found = false;
+  {
+    Use q(db_, st);
+    while (q.row()) found = found || q.text_at(1) == column;
+  }
+  sqlite3_finalize(st);
+  return found;
 }
 
 sqlite3_stmt* Store::prepare(const char* sql) {
@@ -164,6 +180,11 @@ void Store::set_finished(const std::string& room) {
   Use(db_, prepared_[kFinished]).text(1, room).run();
 }
 
+void Store::set_rematch(const std::string& room, const std::string& next) {
+  std::lock_guard<std::mutex> hold(lock_);
+  Use(db_, prepared_[kRematch]).text(1, room).text(2, next).run();
+}
+
 std::vector<StepRecord> Store::steps(const std::string& room) {
   std::lock_guard<std::mutex> hold(lock_);
   std::vector<StepRecord> out;
@@ -182,6 +203,7 @@ std::vector<RoomRecord> Store::rooms() {
       RoomRecord r;
       r.id = q.text_at(0), r.game = q.text_at(1), r.params = q.text_at(2);
       r.created = q.integer_at(3), r.address = q.text_at(4), r.finished = q.integer_at(5) != 0;
+      r.rematch = q.text_at(6);
       out.push_back(std::move(r));
     }
     for (auto& r : out) {

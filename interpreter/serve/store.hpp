@@ -41,6 +41,7 @@ struct RoomRecord {
   int64_t created = 0;  // seconds since 1970
   std::string address;  // who made it (the rooms-per-address limit)
   bool finished = false;
+  std::string rematch;  // the room that replays this one, once asked for ("" before)
   std::vector<SeatRecord> seats;
   std::vector<StepRecord> steps;
 };
@@ -58,12 +59,14 @@ class Store {
   // Step n (0-based) of the room. A step already there is an error: no move is stored twice.
   void add_step(const std::string& room, int64_t n, const StepRecord& s);
   void set_finished(const std::string& room);
+  void set_rematch(const std::string& room, const std::string& next);
   std::vector<RoomRecord> rooms();  // every room with its seats and steps, oldest first
   std::vector<StepRecord> steps(const std::string& room);
 
  private:
   sqlite3_stmt* prepare(const char* sql);
   void exec(const char* sql);
+  bool has_column(const std::string& table, const std::string& column);
   void write_seat(const std::string& room, const SeatRecord& s);  // lock_ held by the caller
   sqlite3* db_ = nullptr;
   std::mutex lock_;  // one statement at a time (rooms run on several threads)

@@ -173,3 +173,69 @@ TEST_CASE("keli serve's hub: a flood is refused, and one address makes a bounded
   CHECK(made == lang::kMaxServeRoomsPerAddress);
   CHECK(in.got.rbegin()->second.back()["code"] == "limit");
 }
+
+TEST_CASE("keli serve's hub: what the page draws, why not, the rules, and a rematch", "[serve]") {
+  serve::Store store(":memory:");
+  serve::Hub hub(source_path("games"), store);
+  Inbox in;
+  Client a, b;
+  join(hub, in, a), join(hub, in, b);
+  hub.handle(a.id, R"({"t":"games"})");
+  bool kalah_listed = false;
+  const Json listed = in.last(a.id, "games");
+  for (const auto& g : listed["library"])
+    kalah_listed = kalah_listed || (g["game"] == "kalah" && g["seats"].size() == 2);
+  CHECK(kalah_listed);
+  hub.handle(a.id, R"({"t":"create","game":"kalah","params":{"seeds":2},"seats":["person","random"],"name":"Ann"})");
+  const std::string room = in.last(a.id, "created")["room"];
+  hub.handle(b.id, Json{{"t", "join"}, {"room", room}}.dump());
+  Json v = in.last(a.id, "view");
+  REQUIRE(v["choices"].size() == 6);  // each with the site a tap picks it by
+  CHECK(v["choices"][0]["sites"].size() == 1);
+  // A tap on North's side (sites past South's store) at South's turn: why nothing starts there.
+  hub.handle(a.id, Json{{"t", "why"}, {"room", room}, {"site", 10}}.dump());
+  Json why = in.last(a.id, "why");
+  CHECK(why["ok"] == true);
+  CHECK(!why["message"].get<std::string>().empty());
+  CHECK(why["message"].get<std::string>().find(source_path("games")) == std::string::npos);  // no server path
+  hub.handle(a.id, Json{{"t", "why"}, {"room", room}, {"site", 999}}.dump());
+  CHECK(in.last(a.id, "error")["code"] == "bad_request");
+  hub.handle(a.id, Json{{"t", "rules"}, {"room", room}}.dump());
+  CHECK(in.last(a.id, "rules")["html"].get<std::string>().find("<h") != std::string::npos);
+  hub.handle(a.id, Json{{"t", "rematch"}, {"room", room}}.dump());
+  CHECK(in.last(a.id, "error")["code"] == "bad_request");  // the game is not over
+  for (int guard = 0; guard < 200 && !in.last(a.id, "view")["over"].get<bool>(); ++guard) {
+    v = in.last(a.id, "view");
+    hub.handle(a.id, Json{{"t", "move"}, {"room", room}, {"move", v["choices"][0]["text"]}}.dump());
+  }
+  v = in.last(a.id, "view");
+  REQUIRE(v["over"] == true);
+  CHECK(v["by"].size() == v["history"].size());
+  CHECK(v["by"][0] == 0);  // South moved first
+  hub.handle(b.id, Json{{"t", "rematch"}, {"room", room}}.dump());
+  CHECK(in.last(b.id, "error")["code"] == "not_your_seat");  // a spectator asks for none
+  hub.handle(a.id, Json{{"t", "rematch"}, {"room", room}}.dump());
+  Json again = in.last(a.id, "created");
+  CHECK(again["seat"] == 0);
+  CHECK(again["room"] != room);
+  CHECK(in.last(b.id, "view")["rematch"] == again["room"]);  // the old room's watchers are told
+  CHECK(store.rooms().front().rematch == again["room"]);
+  CHECK(in.last(a.id, "view")["seats"][1]["kind"] == "computer");
+}
+
+TEST_CASE("keli serve's hub: rooms being played count against an address, finished ones do not", "[serve]") {
+  serve::Store store(":memory:");
+  serve::Hub hub(source_path("games"), store);
+  hub.set_rooms_per_address(1);
+  Inbox in;
+  Client a;
+  join(hub, in, a, "10.0.0.7");
+  for (int i = 0; i < 3; ++i) {  // computer players finish each game at once
+    hub.handle(a.id, R"({"t":"create","game":"kalah","params":{"seeds":2},"seats":["random","random"]})");
+    CHECK(in.got[a.id].back()["t"] == "view");
+  }
+  hub.handle(a.id, R"({"t":"create","game":"kalah"})");
+  CHECK(in.last(a.id, "created")["ok"] == true);
+  hub.handle(a.id, R"({"t":"create","game":"kalah"})");
+  CHECK(in.got[a.id].back()["code"] == "limit");
+}

@@ -106,6 +106,19 @@ void set_port(Args& a, const std::string& v) {
   if (a.port < 0 || a.port > 65535) throw Usage{fmt::format("--port takes 0 to 65535, not {}", a.port)};
 }
 
+void set_seed(Args& a, const std::string& v) {
+  a.seed = read_whole<uint64_t>(
+      v, [](const std::string& x, size_t* u) { return std::stoull(x, u); },
+      fmt::format("--seed takes a whole number, not '{}'", v));
+  a.seed_given = true;
+}
+
+// keli serve's --rooms-per-address: the live rooms one address may hold (a load test's clients
+// all come from the loopback address).
+void set_rooms_per_address(Args& a, const std::string& v) {
+  a.rooms_per_address = static_cast<int>(positive_number("--rooms-per-address", v, lang::kMaxServeRooms));
+}
+
 // The one table of options: each with the name a command allows it under (`allowed` of parse),
 // the words that spell it, whether it takes a value, and what it sets.
 struct Option {
@@ -119,15 +132,7 @@ const std::vector<Option>& options() {
   static const std::vector<Option> table = {
       {"--param", {"--param"}, true, set_param},
       {"--params", {"--params"}, true, [](Args& a, const std::string& v) { a.params_files.push_back(v); }},
-      {"--seed",
-       {"--seed"},
-       true,
-       [](Args& a, const std::string& v) {
-         a.seed = read_whole<uint64_t>(
-             v, [](const std::string& x, size_t* u) { return std::stoull(x, u); },
-             fmt::format("--seed takes a whole number, not '{}'", v));
-         a.seed_given = true;
-       }},
+      {"--seed", {"--seed"}, true, set_seed},
       {"--players", {"--players"}, true, set_players},
       {"--trace", {"--trace"}, true, [](Args& a, const std::string& v) { a.trace = v; }},
       {"--resume", {"--resume"}, true, [](Args& a, const std::string& v) { a.resume = v; }},
@@ -188,6 +193,7 @@ const std::vector<Option>& options() {
       {"--db", {"--db"}, true, [](Args& a, const std::string& v) { a.db = v; }},
       {"--games-dir", {"--games"}, true, [](Args& a, const std::string& v) { a.games_dir = v; }},  // keli serve's
       {"--site", {"--site"}, true, [](Args& a, const std::string& v) { a.site = v; }},
+      {"--rooms-per-address", {"--rooms-per-address"}, true, set_rooms_per_address},
       {"--record-legal", {"--record-legal"}, false, [](Args& a, const std::string&) { a.record_legal = true; }},
       {"--trace-every",
        {"--trace-every"},

@@ -60,10 +60,11 @@ struct Args {
   std::vector<std::string> search_path;
   std::string format;   // keli rules --format text|md|html
   bool strict = false;  // keli rules --strict: a rule given as code is an error
-  // keli serve: --host ADDR, --port N (0: any free), --db FILE, --games DIR, --site DIR.
+  // keli serve: --host ADDR, --port N (0: any free), --db FILE, --games DIR, --site DIR, --rooms-per-address N.
   std::string host = "127.0.0.1";
   int port = 8080;
   std::string db = "keli.sqlite", games_dir, site;
+  int rooms_per_address = 0;  // keli serve --rooms-per-address N; 0: kMaxServeRoomsPerAddress
 };
 
 // Sets the engine every Game of this command runs on: --engine, else `fallback`; --cache, --budget.

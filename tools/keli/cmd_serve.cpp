@@ -12,7 +12,8 @@
 namespace keli::cli {
 
 int cmd_serve(const std::vector<std::string>& argv) {
-  Args a = parse(argv, {"--host", "--port", "--db", "--games-dir", "--site", "--threads", "--engine"});
+  Args a = parse(argv,
+                 {"--host", "--port", "--db", "--games-dir", "--site", "--threads", "--engine", "--rooms-per-address"});
   if (!a.files.empty()) throw Usage{"keli serve takes no file: its games are those of --games DIR"};
   use_engine(a, runtime::Engine::Auto);  // the referee runs native code where a compiler is present
   const std::string games = a.games_dir.empty() ? ast::own_games_folder() : a.games_dir;
@@ -20,6 +21,7 @@ int cmd_serve(const std::vector<std::string>& argv) {
     serve::Store store(a.db);
     std::vector<std::string> skipped;
     serve::Hub hub(games, store, &skipped);
+    if (a.rooms_per_address > 0) hub.set_rooms_per_address(a.rooms_per_address);
     for (const auto& s : skipped) fmt::print(stderr, "keli serve: warning: {} (left out)\n", s);
     fmt::print(stderr, "keli serve: {} games in {}, {} rooms in {}\n", hub.games().size(), games, hub.rooms(), a.db);
     serve::ServerOptions o;

@@ -174,7 +174,7 @@ const Command kCommands[] = {
      keli::cli::cmd_rules},
     {"serve", "run the game site: rooms where people play each other and computers, online",
      "usage: keli serve [--port N] [--host ADDR] [--db FILE] [--games DIR] [--site DIR]\n"
-     "                  [--threads T] [--engine interp|native|auto]\n"
+     "                  [--threads T] [--engine interp|native|auto] [--rooms-per-address N]\n"
      "  Serves the site's protocol (docs/serve.md) as a WebSocket at ws://HOST:PORT/ws and, with\n"
      "  --site, the page's files over HTTP. Rooms for any game of the library and option set,\n"
      "  seats held by people (an unguessable token each), computer players or left open;\n"

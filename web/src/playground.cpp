@@ -27,20 +27,6 @@ json diagnostics_json(const SourceSet& src, const std::vector<diag::Diagnostic>&
   return out;
 }
 
-// The sites a move names (its site parameters) or, naming none (a piece, a die), those it changes:
-// what a click on the board picks it by.
-std::vector<int> move_sites(const compile::Program& p, runtime::Game& g, const runtime::State& s,
-                            const runtime::Move& m) {
-  std::vector<int> out;
-  const auto& rule = p.rules[m.rule];
-  for (int k = 0; k < m.nargs && k < static_cast<int>(rule.params.size()); ++k)
-    if (rule.params[k].kind == lang::ValueKind::Site) out.push_back(m.args[k]);
-  if (!out.empty()) return out;
-  runtime::State after = s;
-  g.apply(after, m);
-  return render::changed_sites(p, s, after);
-}
-
 }  // namespace
 
 Playground::Playground() {
@@ -142,6 +128,7 @@ std::string Playground::position() {
     opt.highlight = render::changed_sites(p, states_[states_.size() - 2], s);
     opt.highlight_meaning = "changed by the last step";
   }
+  out["changed"] = opt.highlight;
   json choices = json::array();
   std::vector<int> shown;  // kept only when the whole view is made (listing may throw)
   if (!game_->over(s) && !game_->chance(s)) {
@@ -152,7 +139,7 @@ std::string Playground::position() {
       choices.push_back({{"text", c.text},
                          {"call", game_->call_text(c.move)},
                          {"legal", index},
-                         {"sites", move_sites(p, *game_, s, c.move)}});
+                         {"sites", render::move_sites(p, *game_, s, c.move)}});
       shown.push_back(index);
     }
   }
@@ -164,6 +151,7 @@ std::string Playground::position() {
     }
   if (game_->over(s)) out["places"] = game_->places(s);
   if (game_->over(s) && game_->scores_points()) out["points"] = game_->points(s);
+  opt.piece_labels = render::piece_labels(*game_, s);
   out["svg"] = render::board_svg(p, s, opt);
   shown_ = std::move(shown);
   return out.dump();

@@ -1,17 +1,21 @@
 // The board as text: a grid by site coordinates, then variables and the turn.
 #include "render/text.hpp"
 
+#include "render/svg.hpp"  // piece_labels
+#include "render/text_parts.hpp"
 #include "runtime/machine.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 namespace keli::render {
 using compile::Program;
+using namespace text;
 
-static std::string var_value(const compile::VarInfo& v, int32_t x) {
+std::string text::var_value(const compile::VarInfo& v, int32_t x) {
   if (v.kind == lang::ValueKind::Bool) return x ? "yes" : "no";
   if (v.or_none && x == lang::kNoneValue) return "none";
   return std::to_string(x);
@@ -38,8 +42,8 @@ std::vector<std::vector<int>> pieces_by_site(const Program& p, const runtime::St
 // What each site shows: its label and the displayed variable (with flag marks), or the pieces
 // on it by their owners' initials, or '.' / 'x' (a marked site). `held` gets the pieces by site.
 static std::vector<std::string> site_texts(const Program& p, const runtime::State& s,
-                                           std::vector<std::vector<int>>& held,
-                                           const std::vector<std::vector<std::string>>* labels) {
+                                           std::vector<std::vector<int>>& held, const Labels* labels,
+                                           const std::vector<std::string>* names) {
   std::vector<const compile::VarInfo*> flags;
   for (const auto& v : p.vars)
     if (v.kind == lang::ValueKind::Bool && v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Site)
@@ -65,7 +69,8 @@ static std::vector<std::string> site_texts(const Program& p, const runtime::Stat
       for (size_t f = 0; f < flags.size() && f < 5; ++f)
         if (s[flags[f]->base + i]) value += marks[f];
       // With coordinates the margins name the squares; else each cell says which site it is.
-      c = p.coordinates ? value : fmt::format("{}:{}", p.sites[i].label, value);
+      const std::string& name = names ? (*names)[i] : p.sites[i].label;
+      c = p.coordinates ? value : names && name.empty() ? value : fmt::format("{}:{}", name, value);
     } else if (!held[i].empty() && labels) {
       for (int o = 0; o < p.num_players; ++o) {
         if (held[i][o] == 0) continue;
@@ -88,13 +93,7 @@ static std::vector<std::string> site_texts(const Program& p, const runtime::Stat
   return cells;
 }
 
-namespace {
-
-struct Extent {
-  int minx = INT32_MAX, maxx = INT32_MIN, miny = INT32_MAX, maxy = INT32_MIN;
-};
-
-Extent extent_of(const Program& p) {
+Extent text::extent_of(const Program& p) {
   Extent e;
   for (const auto& site : p.sites) {
     e.minx = std::min(e.minx, site.x);
@@ -105,23 +104,38 @@ Extent extent_of(const Program& p) {
   return e;
 }
 
-// Each site's text, whether it is marked, the pieces on it, and the widest text.
-struct Cells {
-  std::vector<std::string> text;
-  std::vector<bool> marked;
-  std::vector<std::vector<int>> held;
-  size_t width = 1;
-  bool bold = false;
-  // Bold (ANSI) around a marked cell, added after padding so that columns stay aligned.
-  std::string shown(int i, const std::string& padded) const {
-    return bold && marked[i] ? "\033[1m" + padded + "\033[0m" : padded;
+Cells text::make_cells(const Program& p, const runtime::State& s, const std::vector<int>& marked, bool bold,
+                       const Labels* labels, const std::vector<std::string>* names, bool brackets) {
+  Cells c;
+  c.bold = bold;
+  c.text = site_texts(p, s, c.held, labels, names);
+  c.marked.assign(p.num_sites, false);
+  for (int i = 0; i < p.num_sites; ++i) {
+    if (std::find(marked.begin(), marked.end(), i) != marked.end()) {
+      if (brackets) c.text[i] = "[" + c.text[i] + "]";
+      c.marked[i] = true;
+    }
+    c.width = std::max(c.width, c.text[i].size());
   }
-};
+  return c;
+}
+
+size_t text::shown_width(const std::string& line) {
+  size_t n = 0;
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '\033') {  // an escape: up to its final letter
+      while (i < line.size() && !std::isalpha(static_cast<unsigned char>(line[i]))) ++i;
+      continue;
+    }
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++n;  // UTF-8: one per character
+  }
+  return n;
+}
 
 // A large board (a ring of arms): a compact picture, one character a cell, seats lettered
 // A, B, ... and '*' where pieces of several seats or several pieces stand; then a legend naming
 // every occupied cell.
-char cell_letter(const Program& p, const Cells& c, int i) {
+char text::cell_letter(const Program& p, const Cells& c, int i) {
   int seats = 0, total = 0, who = -1;
   if (!c.held[i].empty())
     for (int o = 0; o < p.num_players; ++o)
@@ -132,6 +146,8 @@ char cell_letter(const Program& p, const Cells& c, int i) {
   if (p.display_marks >= 0 && p.region_position(p.display_marks, i) >= 0) return 'x';
   return '.';
 }
+
+namespace {
 
 // The compact picture's rows: with the legend, the tables and a move list it fits a terminal of
 // 120 columns and 40 lines.
@@ -153,7 +169,9 @@ std::string wrapped(const std::string& head, const std::vector<std::string>& ite
   return out + "\n";
 }
 
-std::string compact_board(const Program& p, const Cells& c, const Extent& e) {
+}  // namespace
+
+std::string text::compact_board(const Program& p, const Cells& c, const Extent& e) {
   std::string out;
   int span = std::max(e.maxx - e.minx, e.maxy - e.miny);
   double scale = span / static_cast<double>(kCompactRows);
@@ -179,9 +197,7 @@ std::string compact_board(const Program& p, const Cells& c, const Extent& e) {
   return out;
 }
 
-// A board that fits: every site at its column and row, texts right-aligned; with coordinates,
-// the rows' numbers on the left and the columns' letters below.
-std::string grid_board(const Program& p, const Cells& c, const Extent& e) {
+std::string text::grid_board(const Program& p, const Cells& c, const Extent& e, const RowEnds* row_ends) {
   std::string out;
   std::map<std::pair<int, int>, int> at;
   std::map<int, std::string> row_of, column_of;
@@ -205,6 +221,8 @@ std::string grid_board(const Program& p, const Cells& c, const Extent& e) {
                              : c.shown(it->second, fmt::format("{:>{}}", t, width)) + " ";
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
+    if (auto end = row_ends ? row_ends->find(y) : RowEnds::const_iterator{}; row_ends && end != row_ends->end())
+      line += "  " + end->second;
     out += line + "\n";
   }
   if (p.coordinates) {
@@ -216,8 +234,20 @@ std::string grid_board(const Program& p, const Cells& c, const Extent& e) {
   return out;
 }
 
-// The variables not drawn on the board, one line each, then whose turn it is.
-std::string variables_text(const Program& p, const runtime::State& s) {
+std::string text::flags_legend(const Program& p) {
+  std::vector<const compile::VarInfo*> flags;
+  for (const auto& v : p.vars)
+    if (v.kind == lang::ValueKind::Bool && v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Site)
+      flags.push_back(&v);
+  if (flags.empty() || p.display < 0) return "";
+  const char* marks = "*+!~^";
+  std::string out = "  (";
+  for (size_t f = 0; f < flags.size() && f < 5; ++f)
+    out += fmt::format("{}{} = {}", f ? ", " : "", marks[f], flags[f]->name);
+  return out + ")\n";
+}
+
+std::string variables_text(const Program& p, const runtime::State& s, bool turn) {
   std::string out;
   for (size_t vi = 0; vi < p.vars.size(); ++vi) {
     const auto& v = p.vars[vi];
@@ -235,63 +265,28 @@ std::string variables_text(const Program& p, const runtime::State& s) {
     if (line.size() > kColumns) line = line.substr(0, kColumns - 4) + " ...";  // fits the terminal
     out += line + "\n";
   }
-  if (s[compile::kOver] == compile::kPlaying)
+  if (turn && s[compile::kOver] == compile::kPlaying)
     out += fmt::format("  {} to play ({})\n", p.seat_names[s[compile::kMover]], p.phases[s[compile::kPhase]].name);
   return out;
 }
 
-}  // namespace
-
-// The board with the pieces by label (labels[site][seat]) or, without labels, by their seats.
+// The board with the pieces by label or, without labels, by their seats.
 static std::string board_with(const Program& p, const runtime::State& s, const std::vector<int>& marked, bool bold,
-                              const std::vector<std::vector<std::string>>* labels);
+                              const Labels* labels) {
+  Extent e = extent_of(p);
+  Cells c = make_cells(p, s, marked, bold, labels, nullptr, true);
+  bool large = e.maxx - e.minx > kLargeSpan || e.maxy - e.miny > kLargeSpan;
+  std::string out = large ? compact_board(p, c, e) : grid_board(p, c, e);
+  return out + flags_legend(p) + variables_text(p, s);
+}
 
 std::string board_text(const Program& p, const runtime::State& s, const std::vector<int>& marked, bool bold) {
   return board_with(p, s, marked, bold, nullptr);
 }
 
 std::string board_text(runtime::Game& g, const runtime::State& s, const std::vector<int>& marked, bool bold) {
-  const Program& p = g.program();
-  // Each cell's first piece of each seat: the label the moves use for it.
-  std::vector<std::vector<std::string>> labels(p.num_sites, std::vector<std::string>(p.num_players));
-  if (p.piece_site >= 0 && p.piece_owner >= 0)
-    for (int pc = p.num_pieces - 1; pc >= 0; --pc) {
-      int64_t arg = pc;
-      int64_t site = g.call(s, p.piece_site, &arg, 1), owner = g.call(s, p.piece_owner, &arg, 1);
-      if (site >= 0 && site < p.num_sites && owner >= 0 && owner < p.num_players)
-        labels[site][owner] = g.piece_label(s, pc);
-    }
-  return board_with(p, s, marked, bold, &labels);
-}
-
-static std::string board_with(const Program& p, const runtime::State& s, const std::vector<int>& marked, bool bold,
-                              const std::vector<std::vector<std::string>>* labels) {
-  Extent e = extent_of(p);
-  std::vector<const compile::VarInfo*> flags;
-  for (const auto& v : p.vars)
-    if (v.kind == lang::ValueKind::Bool && v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Site)
-      flags.push_back(&v);
-  const char* marks = "*+!~^";
-  Cells c;
-  c.bold = bold;
-  c.text = site_texts(p, s, c.held, labels);
-  c.marked.assign(p.num_sites, false);
-  for (int i = 0; i < p.num_sites; ++i) {
-    if (std::find(marked.begin(), marked.end(), i) != marked.end()) {
-      c.text[i] = "[" + c.text[i] + "]";
-      c.marked[i] = true;
-    }
-    c.width = std::max(c.width, c.text[i].size());
-  }
-  bool large = e.maxx - e.minx > 120 || e.maxy - e.miny > 120;
-  std::string out = large ? compact_board(p, c, e) : grid_board(p, c, e);
-  if (!flags.empty() && p.display >= 0) {
-    out += "  (";
-    for (size_t f = 0; f < flags.size() && f < 5; ++f)
-      out += fmt::format("{}{} = {}", f ? ", " : "", marks[f], flags[f]->name);
-    out += ")\n";
-  }
-  return out + variables_text(p, s);
+  Labels labels = piece_labels(g, s);
+  return board_with(g.program(), s, marked, bold, &labels);
 }
 
 }  // namespace keli::render

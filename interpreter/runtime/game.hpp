@@ -66,6 +66,9 @@ class Game {
   // arguments as the rules name them (sites' labels, seats' names, pieces' labels). The one source
   // of move text for every command (runtime/notation.cpp).
   std::string notation(const State& s, const Move& m);
+  // One hole of a move's `reads` text (its part `part`, a single value) as notation() shows it;
+  // "" for literal text, a test or a list: how the moves name a hole or a piece's place, for boards.
+  std::string read_part(const State& s, const Move& m, size_t part);
   // The move as a call, `RULE ARG...` (sites by label, seats by name, other values as numbers):
   // what traces record as "move" and scenarios may name, whatever the game's `reads` texts say.
   std::string call_text(const Move& m) const;
@@ -130,6 +133,7 @@ class Game {
   void verify_facts(const State& s);  // the debug mode's check (EngineOptions::check_facts)
   void otherwise(const compile::PhaseInfo& ph, std::vector<Move>& out) const;
   void rewind();
+  void bind_reads(const State& s, const Move& m);  // the machine on a copy of s, the move's values set
   // Binds the machine to s for guards, filters and domains: with their writes logged when they may
   // write (Program::guards_write_state), and undone when it goes.
   class OnPosition {

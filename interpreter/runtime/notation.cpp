@@ -153,14 +153,7 @@ std::string Game::notation(const State& s, const Move& m) {
     for (int i = 0; i < m.nargs; ++i) out += " " + value_text(s, r.params[i].kind, m.args[i]);
     return out;
   }
-  if (p_->num_pieces > 0) piece_label(s, 0);  // labels first: they use the scratch state
-  if (!piece_tables_found_) find_piece_tables();
-  // The holes read a copy, so a definition they call cannot change the real state.
-  see(s);
-  std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
-  m_.bind(scratch_.data());
-  m_.reset_work();
-  for (int i = 0; i < m.nargs; ++i) m_.set_local(r.params[i].slot, m.args[i]);
+  bind_reads(s, m);
   std::string out;
   for (size_t i = 0; i < r.reads.size(); ++i) {
     const compile::ReadPart& part = r.reads[i];
@@ -184,6 +177,27 @@ std::string Game::notation(const State& s, const Move& m) {
     }
   }
   return out;
+}
+
+void Game::bind_reads(const State& s, const Move& m) {
+  const compile::Rule& r = p_->rules.at(m.rule);
+  if (p_->num_pieces > 0) piece_label(s, 0);  // labels first: they use the scratch state
+  if (!piece_tables_found_) find_piece_tables();
+  // The holes read a copy, so a definition they call cannot change the real state.
+  see(s);
+  std::memcpy(scratch_.data(), s.data(), s.size() * sizeof(int32_t));
+  m_.bind(scratch_.data());
+  m_.reset_work();
+  for (int i = 0; i < m.nargs && i < static_cast<int>(r.params.size()); ++i) m_.set_local(r.params[i].slot, m.args[i]);
+}
+
+std::string Game::read_part(const State& s, const Move& m, size_t part) {
+  const compile::Rule& r = p_->rules.at(m.rule);
+  if (part >= r.reads.size()) return "";
+  const compile::ReadPart& hole = r.reads[part];
+  if (hole.value < 0 || hole.domain >= 0 || hole.cond >= 0) return "";
+  bind_reads(s, m);
+  return value_text(s, hole.kind, m_.eval(hole.value));
 }
 
 std::vector<Game::Choice> Game::choices(const State& s, const std::vector<Move>& legal) {

@@ -259,7 +259,7 @@ void Hub::on_trace(int64_t conn, const Json& m) {
 
 namespace keli::serve {
 
-// Text for a client with the server's folders taken out: "games/raja_pasu.keli:40:3" says where,
+// Text for a client with the server's folders taken out: "games/NAME.keli:40:3" says where,
 // and the server's own paths are none of a client's business.
 std::string Hub::for_client(std::string text) const {
   const std::string dir = (fs::path(games_dir_) / "").string();

@@ -53,8 +53,9 @@ TEST_CASE("play: bad input is asked again, and numbers and notations both play",
   CHECK_THAT(r.out, Catch::Contains("'xyzzy' is not one of your moves"));
   CHECK_THAT(r.out, Catch::Contains("there is no move 99: type 1..7"));
   CHECK(count_of(r.out, "North plays") >= 1);
-  // the board is drawn after each move with the move's hole in brackets
-  CHECK_THAT(r.out, Catch::Contains("[0:"));
+  // the board is drawn after each move with the move's hole in brackets, numbered as the moves
+  // number it (South's hole 1)
+  CHECK_THAT(r.out, Catch::Contains("[1:"));
 }
 
 TEST_CASE("play: undo takes back the last decision and the moves after it", "[play]") {

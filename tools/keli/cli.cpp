@@ -119,6 +119,9 @@ void set_rooms_per_address(Args& a, const std::string& v) {
   a.rooms_per_address = static_cast<int>(positive_number("--rooms-per-address", v, lang::kMaxServeRooms));
 }
 
+// keli play --debug: the raw variables under the board, besides the status line in words.
+void set_debug(Args& a, const std::string&) { a.debug = true; }
+
 // The one table of options: each with the name a command allows it under (`allowed` of parse),
 // the words that spell it, whether it takes a value, and what it sets.
 struct Option {
@@ -188,6 +191,7 @@ const std::vector<Option>& options() {
       {"--moves", {"--moves"}, true, [](Args& a, const std::string& v) { a.moves = v; }},
       {"--format", {"--format"}, true, [](Args& a, const std::string& v) { a.format = v; }},
       {"--strict", {"--strict"}, false, [](Args& a, const std::string&) { a.strict = true; }},
+      {"--debug", {"--debug"}, false, set_debug},
       {"--host", {"--host"}, true, [](Args& a, const std::string& v) { a.host = v; }},
       {"--port", {"--port"}, true, set_port},
       {"--db", {"--db"}, true, [](Args& a, const std::string& v) { a.db = v; }},

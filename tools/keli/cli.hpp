@@ -60,6 +60,7 @@ struct Args {
   std::vector<std::string> search_path;
   std::string format;   // keli rules --format text|md|html
   bool strict = false;  // keli rules --strict: a rule given as code is an error
+  bool debug = false;   // keli play --debug: the variables' raw values under the board
   // keli serve: --host ADDR, --port N (0: any free), --db FILE, --games DIR, --site DIR, --rooms-per-address N.
   std::string host = "127.0.0.1";
   int port = 8080;

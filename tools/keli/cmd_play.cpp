@@ -1,11 +1,13 @@
 // keli play: people and computer players in the terminal, any mix of seats. The board is drawn
-// after every decision with what it changed marked; a person may list the moves explained, take
-// decisions back, save the game as a trace and resume it later. Bad input is asked again; the
-// end of input stops the game cleanly.
+// after every decision with what it changed marked, fitted to the terminal's size with the state
+// in words under it; a person may list the moves explained, take decisions back, save the game
+// as a trace and resume it later. Bad input is asked again; the end of input stops the game cleanly.
 #include <fmt/format.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <iostream>
@@ -31,6 +33,28 @@ std::string trim(const std::string& s) {
   size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
+
+// The terminal's size: the window's (standard output a terminal), else $COLUMNS and $LINES, else
+// render::Screen's 80x24. A size too small to draw in, or past belief, is taken as the default.
+render::Screen terminal_screen() {
+  render::Screen screen;
+  constexpr int kSmallest = 20;     // columns or lines below this: not a size to fit a board to
+  constexpr int kLargest = 10'000;  // $COLUMNS or $LINES above this: a mistake, not a terminal
+  winsize ws{};
+  if (isatty(1) && ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= kSmallest && ws.ws_row >= kSmallest)
+    return {ws.ws_col, ws.ws_row};
+  auto from_env = [&](const char* name, int& out) {
+    const char* v = std::getenv(name);
+    char* end = nullptr;
+    long n = v ? std::strtol(v, &end, 10) : 0;
+    if (v && *end == '\0' && n >= kSmallest && n <= kLargest) out = static_cast<int>(n);
+  };
+  from_env("COLUMNS", screen.columns);
+  from_env("LINES", screen.rows);
+  return screen;
+}
+
+int lines_of(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }
 
 // The game file a saved trace names: from the trace's folder (where keli play writes it from),
 // or as written (from the folder the game was played in, as older traces have it).
@@ -94,6 +118,7 @@ struct Play {
   const std::vector<std::unique_ptr<agents::Agent>>& seats;
   std::vector<std::string> inputs;  // the game's files: never overwritten by a trace
   const bool bold = isatty(1);
+  const render::Screen screen = terminal_screen();
   std::vector<runtime::Move> legal;
   std::vector<runtime::Game::Choice> offered;  // the legal moves as listed, one a distinct choice
   std::vector<int> marked;
@@ -126,6 +151,12 @@ struct Play {
 
   enum class Turn { Chosen, Again, Stop };
 
+  // The board fitted to the terminal, the variables' raw values with --debug, and the state in
+  // words, leaving `below` lines of the screen to what follows (the moves and the prompt).
+  std::string board_screen(const runtime::State& s, int below) {
+    return render::play_screen(g, s, marked, bold, screen, a.debug ? render::variables_text(p, s, false) : "", below);
+  }
+
   int finish_trace() {
     if (a.trace.empty()) return kOk;
     std::string why = session.save(a.trace, a.files[0], a.seed, specs, inputs, a.resume.empty());
@@ -141,6 +172,7 @@ struct Play {
         session.roll(roll);
         fmt::print("  {} throws: {}\n", p.seat_names[g.mover(session.state())], g.roll_notation(roll));
         for (int n : g.notes()) fmt::print("  ({})\n", p.notes[n]);
+        board_shown = false;  // a person's turn after a throw shows the board with the dice
         continue;
       }
       int mover = g.mover(s);
@@ -163,12 +195,14 @@ struct Play {
       // the move's own sites, or else what it changed on the board
       marked = move_sites(p, chosen);
       if (marked.empty()) marked = render::changed_sites(p, session.before_last(), session.state());
-      fmt::print("{}", render::board_text(g, session.state(), marked, bold));
-      board_shown = true;
+      // A person's decision next: drawn then, with the moves (the board sized to leave them room).
+      const runtime::State& after = session.state();
+      const bool person_next = !g.over(after) && !g.chance(after) && !seats[g.mover(after)];
+      if (!person_next) fmt::print("{}", board_screen(after, 1));
+      board_shown = !person_next;
     }
     const runtime::State& s = session.state();
-    fmt::print("\n{}result: {}\n{}", render::board_text(g, s, marked, bold), result_text(p, g.places(s), g.points(s)),
-               told(g.places(s)));
+    fmt::print("\n{}result: {}\n{}", board_screen(s, 2), result_text(p, g.places(s), g.points(s)), told(g.places(s)));
     return finish_trace();
   }
 
@@ -209,23 +243,12 @@ struct Play {
   // A person's line: a move (by number, notation or its start), a command, or a reason to ask
   // again. A single possible move is shown and played after the Enter key.
   Turn human_turn(int mover, const runtime::State& s, runtime::Move& chosen) {
-    if (show) offered = g.choices(s, legal);
     if (show) {
-      if (!board_shown) fmt::print("\n{}", render::board_text(g, s, marked, bold));
+      offered = g.choices(s, legal);
+      const std::string moves = render::moves_text(offered, screen.columns);
+      if (!board_shown) fmt::print("\n{}", board_screen(s, lines_of(moves) + 1));  // and the prompt
       board_shown = false;
-      if (offered.size() == 1) {
-        fmt::print("Your only move: {}. Press Enter to play it ('?' explains it).\n", offered[0].text);
-      } else {
-        fmt::print("Your moves:");
-        size_t col = 11;
-        for (size_t i = 0; i < offered.size(); ++i) {
-          std::string item = fmt::format("  {}) {}", i + 1, offered[i].text);
-          if (col + item.size() > 118) fmt::print("\n"), col = 0;  // lines that fit 120 columns
-          fmt::print("{}", item);
-          col += item.size();
-        }
-        fmt::print("\n");
-      }
+      fmt::print("{}", moves);
     }
     show = false;
     fmt::print("{}> ", p.seat_names[mover]);
@@ -311,7 +334,8 @@ struct Play {
 }  // namespace
 
 int cmd_play(const std::vector<std::string>& argv) {
-  Args a = parse(argv, {"--param", "--params", "--seed", "--players", "--seat", "--trace", "--resume", "--engine"});
+  Args a = parse(
+      argv, {"--param", "--params", "--seed", "--players", "--seat", "--trace", "--resume", "--engine", "--debug"});
   bool seat_given =
       std::find(argv.begin(), argv.end(), "--seat") != argv.end() ||
       std::any_of(argv.begin(), argv.end(), [](const std::string& x) { return x.rfind("--seat=", 0) == 0; });
@@ -360,12 +384,13 @@ int cmd_play(const std::vector<std::string>& argv) {
     runtime::Rng rng(a.resume.empty() ? a.seed : a.seed ^ (0x9e3779b97f4a7c15ULL * (session.steps().size() + 1)));
     std::vector<std::string> you;
     for (int h : humans) you.push_back(fmt::format("{} (seat {})", p.seat_names[h], h));
-    // Two lines, so that the greeting fits the 120 columns the board is drawn in.
+    // Wrapped to the terminal's width, as the board is drawn.
     fmt::print(
-        "{}: you play {}.\n  Type a move's number or notation; '?' explains the moves, 'why MOVE', 'rules', 'undo', "
-        "'save FILE', "
-        "'quit'.\n",
-        p.game_name, fmt::join(you, " and "));
+        "{}{}",
+        render::wrap_words(fmt::format("{}: you play {}.", p.game_name, fmt::join(you, " and ")), play.screen.columns),
+        render::wrap_words("Type a move's number or notation; '?' explains the moves, 'why MOVE', 'rules', 'undo', "
+                           "'save FILE', 'quit'.",
+                           play.screen.columns, "  "));
     return play.loop(rng);
   } catch (const diag::Error& e) {
     fmt::print(stderr, "{}", diag::render(l.file->sources(), {e.code, e.span, e.message, e.hint}));

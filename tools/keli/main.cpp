@@ -68,11 +68,15 @@ const Command kCommands[] = {
      keli::cli::cmd_run},
     {"play", "play a game against the computer in the terminal",
      "usage: keli play FILE [--param NAME=VALUE]... [--params FILE.yaml] [--seat N] [--seed N]\n"
-     "                 [--players human,mcts,...] [--trace PATH] [--resume TRACE]\n"
+     "                 [--players human,mcts,...] [--trace PATH] [--resume TRACE] [--debug]\n"
      "  Seats named 'human' in --players are played at the keyboard (by turns, when several);\n"
      "  the others by computer players (default random). Without 'human' in --players you take\n"
      "  seat N (--seat, default 0). The board is drawn before each of your decisions with the\n"
-     "  last move's sites in brackets (bold on a terminal). At the prompt:\n"
+     "  last move's sites in brackets (bold on a terminal), fitted to the terminal's size (else\n"
+     "  $COLUMNS x $LINES, else 80x24): a compact grid (S3+: S3 and more, listed under it) or a\n"
+     "  picture when the board is too large; pieces and holes named as the moves name them.\n"
+     "  Under it a status line in words: whose turn, the dice in hand, where the mover's pieces\n"
+     "  stand as the moves count, the scores. At the prompt:\n"
      "    NUMBER or MOVE  play that move (its number in the list, or its notation as listed)\n"
      "    ?               list the legal moves, each with its rule's parameters explained\n"
      "    board           draw the board again\n"
@@ -82,6 +86,7 @@ const Command kCommands[] = {
      "  --resume TRACE  replay a saved trace (verifying every step) and go on from its end; its\n"
      "                  file, parameters, seed and players are used unless given here\n"
      "  --trace PATH    write the whole game as a trace when it ends\n"
+     "  --debug         also list the variables' raw values under the board (pos: 6 7 11 ...)\n"
      "  Players: human, and\n" KELI_AGENTS_HELP KELI_ENGINE_HELP,
      keli::cli::cmd_play},
     {"replay", "re-run a recorded trace and verify it",

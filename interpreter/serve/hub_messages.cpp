@@ -61,22 +61,28 @@ void Hub::watch(int64_t conn, const std::string& room, const std::string& token)
 std::vector<std::pair<Hub::Send, std::string>> Hub::watchers(const std::string& room) {
   std::lock_guard<std::mutex> hold(lock_);
   std::vector<std::pair<Send, std::string>> to;
-  for (int64_t c : watchers_[room])
+  auto w = watchers_.find(room);  // not operator[]: no empty entry left for a room no one watches
+  if (w == watchers_.end()) return to;
+  for (int64_t c : w->second)
     if (auto it = conns_.find(c); it != conns_.end()) to.emplace_back(it->second.send, it->second.token);
   return to;
 }
 
 void Hub::publish(Room& r) {
   const auto to = watchers(r.id());
-  std::map<int, std::string> views;  // one view a seat (and one for spectators, -1)
+  if (to.empty()) return;
+  // The views differ only in "you": built once a step, written out once a seat (and once for
+  // the spectators, -1).
+  Json v = r.view(-1);
+  v["t"] = "view";
+  std::map<int, std::string> texts;
   for (const auto& [send, token] : to) {
     const int seat = r.seat_of(token);
-    if (!views.count(seat)) {
-      Json v = r.view(seat);
-      v["t"] = "view";
-      views[seat] = message_text(v);
+    if (!texts.count(seat)) {
+      v["you"] = seat;
+      texts[seat] = message_text(v);
     }
-    send(views[seat]);
+    send(texts[seat]);
   }
 }
 

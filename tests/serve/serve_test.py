@@ -15,6 +15,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from wsclient import OP_BINARY, Client, Closed  # noqa: E402
@@ -22,6 +23,7 @@ from wsclient import OP_BINARY, Client, Closed  # noqa: E402
 RESTART_AT = 150  # the step at which the server is stopped and started again
 ATTACK_AT = 60    # the step at which the refused messages are sent
 MAX_STEPS = 5000  # a game that has not ended by then fails
+MOVE_GAP_S = 0.075  # the least time between two moves of one seat (13 a second, under the flood limit)
 
 
 def start(keli, db, site):
@@ -71,10 +73,18 @@ class Seat:
 
     def __init__(self, port, room=None, token=None):
         self.c = Client(port)
-        self.room, self.token, self.view = room, token, None
+        self.room, self.token, self.view, self.last = room, token, None, 0.0
         if room:
             self.c.send({"t": "join", "room": room, **({"token": token} if token else {})})
             self.view = self.c.until(lambda m: m["t"] == "view", "view after join")
+
+    def move(self, room, text):
+        """Sends a move, no faster than a person could: the flood limit allows 20 messages a second."""
+        wait = self.last + MOVE_GAP_S - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        self.c.send({"t": "move", "room": room, "move": text})
+        self.last = time.monotonic()
 
     def catch_up(self, steps):
         """Reads views until the one after `steps` steps."""
@@ -164,7 +174,7 @@ def play(keli, port, db, site, server, rng):
             view = seats[0].view
         mover = seats[view["mover"]]
         mover.catch_up(steps)
-        mover.c.send({"t": "move", "room": room, "move": rng.choice(mover.view["moves"])})
+        mover.move(room, rng.choice(mover.view["moves"]))
         steps += 1
     view = seats[0].catch_up(steps)
     if not view["over"]:

@@ -192,11 +192,14 @@ json Room::view(int seat) const {
   out["moves"] = json::array();
   out["choices"] = json::array();
   if (!state_.is_terminal() && !state_.is_chance_node()) {
-    for (const auto& [id, m] : state_.legal_moves()) out["moves"].push_back(state_.action_to_string(id));
+    // One listing of the legal moves serves both lists (a view is made at every step).
+    std::vector<runtime::Move> legal;
+    for (const auto& [id, m] : state_.legal_moves()) {
+      out["moves"].push_back(state_.action_to_string(id));
+      legal.push_back(m);
+    }
     // What the page offers: each move once (alike pieces read alike) with the sites a tap picks it by.
     runtime::Game& g = game_->runner();
-    std::vector<runtime::Move> legal;
-    g.legal(state_.slots(), legal);
     for (const auto& c : g.choices(state_.slots(), legal))
       out["choices"].push_back({{"text", c.text}, {"sites", render::move_sites(p, g, state_.slots(), c.move)}});
   }

@@ -53,7 +53,8 @@ KELI_EXPECT(board_body, "expected a block '{ ... }' or a shape call such as 'two
 KELI_EXPECT(phase_body, "expected the phase's rules '{ move ... }' or 'chance DICE { ... }'");
 KELI_EXPECT(kw_at, "expected 'at' in 'display pieces at SITE_OF by OWNER_OF'");
 KELI_EXPECT(kw_by, "expected 'by' in 'display pieces at SITE_OF by OWNER_OF'");
-KELI_EXPECT(display_what, "expected what to display: a variable per site, a region, or 'pieces at F by G'");
+KELI_EXPECT(display_what,
+            "expected what to display: a variable per site or per player, a region, 'pieces at F by G' or 'hand VAR'");
 KELI_EXPECT(direction_item,
             "expected a direction: a name with its step 'up(0, -1)', or orthogonal, diagonal, compass or hex");
 KELI_EXPECT(direction_comma, "expected ',' between a direction's two numbers: 'up(0, -1)'");

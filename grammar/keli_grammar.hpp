@@ -353,7 +353,9 @@ struct phase_decl : p::seq<kw_phase, p::must<ident>, p::must<phase_body>> {};
 struct invariant_decl : p::seq<kw_invariant, p::opt<ident>, p::must<string_lit>, p::must<colon>, p::must<expr>> {};
 struct limit_decl : p::seq<kw_limit, p::must<ident>, p::must<expr>> {};
 struct display_pieces : p::seq<kw_pieces, p::must<kw_at>, p::must<ident>, p::must<kw_by>, p::must<ident>> {};
-struct display_what : p::sor<display_pieces, ident, p::failure> {};
+// `display hand VAR`: VAR holds the dice still to play (a variable named `hand` is `display hand`).
+struct display_hand : p::seq<kw_hand, ident> {};
+struct display_what : p::sor<display_pieces, display_hand, ident, p::failure> {};
 struct display_decl : p::seq<kw_display, p::must<display_what>> {};
 // `repetitions compare PART, ...`: what `repetitions` compares (a variable, `mover`, `phase`),
 // a part counting only when its `when COND` (made of parameters) holds.

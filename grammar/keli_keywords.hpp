@@ -54,6 +54,7 @@ enum WordRole : uint8_t {
   X(invariant, "invariant", Declaration)              \
   X(limit, "limit", Declaration)                      \
   X(display, "display", Declaration)                  \
+  X(hand, "hand", Other)                              \
   X(repetitions, "repetitions", Declaration)          \
   X(compare, "compare", Other)                        \
   X(directions, "directions", Declaration)            \

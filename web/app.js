@@ -16,6 +16,7 @@ const Keli = (() => {
   const RENDER_EVERY_MS = 250;  // while only computers move, the board is redrawn this often
   const page = {
     pg: null, path: '', text: '', players: [], seats: [], view: null, selected: [], online: null,
+    drawn: null, listed: null,  // the view drawn last (its motion goes from it), the history it listed
     worker: null, thinking: false, lastDraw: 0, generation: 0, synced: 0, loads: 0, rulesShown: -1,
   };
 
@@ -80,6 +81,7 @@ const Keli = (() => {
     page.generation++;
     page.synced = 0;
     page.thinking = false;
+    page.drawn = null;
     call('restart');
     page.selected = [];
     draw();
@@ -120,13 +122,16 @@ const Keli = (() => {
     stepped();
   }
 
-  function stepped() {
+  // After a step: `own` is a person's move here of a piece or a hole, drawn at once (its pieces
+  // seen sliding, its pits sown) even when a throw or a computer follows.
+  function stepped(own = false) {
     setState('busy');  // until advance() says whose step is next
     page.selected = [];
     hideWhy();
-    // A person's turn is drawn by advance(); computers' steps at most every RENDER_EVERY_MS.
-    const quick = performance.now() - page.lastDraw < RENDER_EVERY_MS;
-    draw(!quick, false);
+    // A person's turn is drawn by advance(); computers' steps at most every RENDER_EVERY_MS, and
+    // not while a motion runs.
+    const quick = performance.now() - page.lastDraw < RENDER_EVERY_MS || KeliLook.remaining() > 0;
+    draw(own || !quick, false);
     // Computers' steps follow each other through the event loop, so the page keeps answering.
     soon(advance);
   }
@@ -146,8 +151,7 @@ const Keli = (() => {
     if (st.ok && !st.over && (turn ? !atTurn : !full)) { page.view = st; return; }
     const v = call('view');
     if (!v.ok) { page.view = v; return fault(v.error); }
-    const before = page.view;
-    KeliLook.animate(before && before.svg ? before : null, v, () => show(v));
+    KeliLook.animate(page.drawn, v, () => show(v));
   }
 
   // Whether the position drawn waits for this page's person: a local seat set to "person", or
@@ -170,21 +174,17 @@ const Keli = (() => {
   // Draws a view (the page's own engine's, or the server's): board, dice, whose turn, result,
   // history and the moves, each a button that lists the sites a tap picks it by.
   function show(v) {
-    page.view = v;
+    page.view = page.drawn = v;
     const human = myTurn(v);
     $('board').innerHTML = v.svg;
-    KeliLook.dice($('dice'), v.dice);
+    KeliLook.dice($('dice'), v.dice, v.dice_used);
     const who = v.over ? '' : v.chance ? 'Throwing...' : `${seatName(v.mover)} to move (${holder(v, v.mover)})`;
     $('turn').textContent = v.over ? 'The game is over.' : who;
     $('turn').classList.toggle('yours', human);
     $('result').textContent = v.over ? 'Result: ' + v.places.map((p, i) =>
       `${seatName(i)} ${p > 0 ? ordinal(p) : 'unplaced'}`).join(', ')
       + (v.points ? '; points ' + v.points.map((n, i) => `${seatName(i)} ${n}`).join(', ') : '') : '';
-    const hist = $('history');
-    hist.textContent = '';
-    v.history.forEach((h) => { const li = document.createElement('li'); li.textContent = h; hist.append(li); });
-    hist.start = (v.history_from || 0) + 1;  // the view may hold the last steps only
-    hist.scrollTop = hist.scrollHeight;  // its own box scrolls: the turn, dice and moves stay in view
+    showHistory(v);
     const moves = $('moves');
     moves.textContent = '';
     v.choices.forEach((c, i) => {
@@ -204,7 +204,28 @@ const Keli = (() => {
     });
     KeliLook.label($('board'), v.choices);
     mark();
+    // The history's own box scrolls (the turn, dice and moves stay in view): to its end, once all
+    // is drawn, so that the page is laid out once.
+    $('history').scrollTop = $('history').scrollHeight;
     page.lastDraw = performance.now();  // from the end: a slow drawing does not make the next come sooner
+  }
+
+  // The history: the steps not listed yet are added when the list shown begins the view's (a view
+  // comes at every step, and a long game's history is thousands of steps); else listed anew.
+  function showHistory(v) {
+    const hist = $('history'), from = v.history_from || 0, had = page.listed;
+    const grows = had && had.from === from && had.items.length <= v.history.length
+      && had.items.every((h, i) => h === v.history[i]);
+    if (!grows) hist.textContent = '';
+    const frag = document.createDocumentFragment();
+    for (let i = grows ? had.items.length : 0; i < v.history.length; i++) {
+      const li = document.createElement('li');
+      li.textContent = v.history[i];
+      frag.append(li);
+    }
+    hist.append(frag);
+    page.listed = { from, items: v.history };
+    hist.start = from + 1;  // the view may hold the last steps only
   }
 
   // The choices still possible after the sites clicked so far.
@@ -324,9 +345,10 @@ const Keli = (() => {
   function choose(i) {
     if (document.body.dataset.status !== 'human') return;  // a list drawn for an earlier position
     if (page.online) return KeliOnline.move(page.view.choices[i].text);
+    const moves = page.view.choices[i].sites.length > 0;  // a piece or a hole: drawn at once
     const r = call('choose', i);
     if (!r.ok) return fault(r.error);
-    stepped();
+    stepped(moves);
   }
 
   function undo() {

@@ -7,13 +7,16 @@
 const KeliOnline = (() => {
   const $ = (id) => document.getElementById(id);
   const SEAT_KINDS = [['person', 'you'], ['open', 'a friend (open seat)'], ['random', 'computer: random'],
-                      ['mcts:time=1', 'computer: mcts 1 s'], ['mcts:time=3', 'computer: mcts 3 s']];
+                      ['greedy', 'computer: greedy'], ['mcts:time=1', 'computer: mcts 1 s'],
+                      ['mcts:time=3', 'computer: mcts 3 s']];
   const RETRY_MS = [250, 500, 1000, 2000, 4000, 8000];  // the waits between attempts to reconnect
   const LOBBY_EVERY_MS = 5000;                             // the lobby's refresh while it is shown
+  const WATCH_MS = 250;  // while others move, the board is drawn at most this often (and after the motion)
   const TOKEN_KEY = 'keli.seat.';                          // local storage: a room's seat and token
   const on = {
     ws: null, available: false, tries: 0, library: [], room: '', seat: -1, view: null, pending: null,
-    lobbyTimer: 0, rulesFor: '', traceWanted: '', followSeat: null,
+    lobbyTimer: 0, rulesFor: '', traceWanted: '', followSeat: null, rejoining: false,
+    latest: null, echo: null, frame: 0, timer: 0, drawnAt: 0,  // views come, and when they are to be drawn
   };
 
   function storeSeat(room, seat, token) {
@@ -81,7 +84,7 @@ const KeliOnline = (() => {
     created(m) { entered(m.room, m.seat, m.token); },
     joined(m) { entered(m.room, m.seat, null); },
     seated(m) { storeSeat(m.room, m.seat, m.token); on.seat = m.seat; },
-    view(m) { if (m.room === on.room) showView(m); },
+    view(m) { if (m.room === on.room) received(m); },
     moved() {},
     rules(m) { if (m.room === on.room) { on.rulesFor = m.room; Keli.showRulesHtml(m.html); } },
     why(m) { if (m.room === on.room) Keli.showWhy(m.site, { ok: true, message: m.message, failed: m.failed }); },
@@ -112,6 +115,7 @@ const KeliOnline = (() => {
   }
 
   function entered(room, seat, token) {
+    const again = room === on.room;  // a reconnection, or the whole view asked for again
     if (token) storeSeat(room, seat, token);
     const kept = storedSeat(room);
     on.room = room;
@@ -125,12 +129,12 @@ const KeliOnline = (() => {
     history.replaceState(null, '', `#room=${encodeURIComponent(room)}`);
     $('room-link').value = `${location.origin}${location.pathname}#room=${room}`;
     $('online-error').textContent = '';
-    Keli.tab('play');
+    if (!again) Keli.tab('play');
   }
 
   function leave() {
     on.room = '';
-    on.view = null;
+    on.view = on.latest = on.echo = null;
     Keli.page.online = null;
     document.body.classList.remove('in-room');
     history.replaceState(null, '', location.pathname);
@@ -142,6 +146,44 @@ const KeliOnline = (() => {
     if (v.over) Keli.setState('over');
     else if (!v.chance && v.you === v.mover) Keli.setState('human');
     else Keli.setState('waiting');
+  }
+
+  // Views are drawn at a frame, the newest of those come by then: at once when this page's person
+  // is to move or the game is over, and the step this page's person made (its echo) before those
+  // that follow it; others' steps (computer players' come many a second) at most every WATCH_MS,
+  // and not before the motion running ends. So a page never falls behind the server, and input
+  // never waits for a motion.
+  function received(m) {
+    const v = whole(m);
+    if (!v) return;
+    if (document.body.dataset.status === 'sending' && !on.echo) on.echo = v;
+    on.latest = v;
+    schedule();
+  }
+
+  function schedule() {
+    const v = on.latest;
+    if (on.frame || !v || v === on.view || v.room !== on.room) return;  // a frame asked for draws the newest
+    if (on.echo || !on.view || on.view.room !== v.room || v.over || (v.you === v.mover && !v.chance)) {
+      clearTimeout(on.timer);
+      on.timer = 0;
+      return frame();
+    }
+    if (on.timer) return;
+    const wait = Math.max(on.drawnAt + WATCH_MS - performance.now(), KeliLook.remaining());
+    if (wait <= 0) return frame();
+    on.timer = setTimeout(() => { on.timer = 0; frame(); }, wait);
+  }
+
+  function frame() {
+    on.frame = requestAnimationFrame(() => {
+      on.frame = 0;
+      on.drawnAt = performance.now();
+      const v = on.echo || on.latest;
+      on.echo = null;
+      if (v && v.room === on.room) showView(v);
+      schedule();  // the views come after the one drawn
+    });
   }
 
   // The server's view of the room: drawn by the play pane, with the room's bar (seats, link,
@@ -160,6 +202,27 @@ const KeliOnline = (() => {
       KeliLook.summary($('since'), v);
     });
     if (v.rematch && v.you >= 0 && (!on.followSeat || on.followSeat.room !== v.rematch)) followRematch(v);
+  }
+
+  // A view carries the steps from history_from on (the server sends the last few with each step):
+  // they are joined to the history this page has. When some are missing (a view lost), the whole
+  // view is asked for again (join), once, and the partial views are skipped until it comes.
+  function whole(v) {
+    const from = v.history_from || 0;
+    if (!from) {
+      on.rejoining = false;
+      return v;
+    }
+    const had = on.latest && on.latest.room === v.room ? on.latest : null;
+    if (!had || had.history.length < from) {
+      if (!on.rejoining) {
+        on.rejoining = true;
+        join(v.room);
+      }
+      return null;
+    }
+    return Object.assign({}, v, { history: had.history.slice(0, from).concat(v.history),
+                                  by: had.by.slice(0, from).concat(v.by), history_from: 0 });
   }
 
   // The seat held here is taken in the rematch as soon as its view shows it open.

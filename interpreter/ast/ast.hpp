@@ -234,7 +234,7 @@ struct Decl {
   std::vector<std::string> names;
   std::vector<Span> name_spans;
   std::vector<ExprPtr> part_when;  // Repetitions: each part's `when` condition, or null
-  // Const/Var: element type; Def: result type
+  // Const/Var: element type; Def: result type; Display: "hand" for `display hand VAR`
   std::string type;
   Span type_span;
   std::vector<Dim> dims;

@@ -284,6 +284,10 @@ void Builder::display_decl(const Node& n, Decl& d) {
       d.names.push_back(word(*k));
       d.name_spans.push_back(span_of(*k));
     }
+  } else if (const Node* hand = optional_child<g::display_hand>(n)) {  // display hand VAR
+    named(*hand, d);
+    d.type = "hand";
+    d.type_span = span_of(*hand);
   } else {
     named(n, d);
   }

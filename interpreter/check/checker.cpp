@@ -398,50 +398,6 @@ void Checker::check_formals(ast::Decl& d) {
         fmt::format("'{}' has {} parameters; at most {} are allowed", d.name, d.formals.size(), lang::kMaxArgs));
 }
 
-// `display NAME`: a variable per site (numbers on the board) or a region (its empty sites marked);
-// `display pieces at F by G`: F gives a piece's site, G its owner (functions or tables per piece).
-void Checker::check_display(ast::Decl& d) {
-  if (d.names.size() == 2) {
-    for (size_t i = 0; i < 2; ++i) {
-      int s = c_.lookup(d.names[i]);
-      bool ok = false;
-      if (s >= 0) {
-        Symbol& sym = c_.syms[s];
-        sym.used = true;
-        Type want = i == 0 ? Type::Site : Type::Player;
-        bool right_type = sym.type == want || sym.type == Type::Int;
-        if (sym.kind == SymKind::Def && sym.decl->formals.size() == 1 && sym.decl->formals[0].type == "piece" &&
-            right_type)
-          ok = true;
-        if ((sym.kind == SymKind::Const || sym.kind == SymKind::Var) && sym.decl->dims.size() == 1 &&
-            sym.decl->dims[0].type == "piece" && right_type)
-          ok = true;
-      }
-      if (!ok)
-        diags_.report(s < 0 ? Code::unknown_name : Code::type_mismatch, d.name_spans[i],
-                      s < 0 ? fmt::format("unknown name '{}'", d.names[i])
-                            : fmt::format("'{}' must give a {} for each piece", d.names[i], i == 0 ? "site" : "player"),
-                      s < 0 ? diag::suggest(d.names[i], global_names())
-                            : fmt::format("use a 'def {}(pc: piece): {}' or a table 'per piece'", d.names[i],
-                                          i == 0 ? "site" : "player"));
-    }
-    return;
-  }
-  int s = c_.lookup(d.name);
-  bool ok = false;
-  if (s >= 0) {
-    Symbol& sym = c_.syms[s];
-    sym.used = true;
-    ok = (sym.kind == SymKind::Var && sym.decl->dims.size() == 1 && sym.decl->dims[0].type == "site") ||
-         ((sym.kind == SymKind::Region || sym.kind == SymKind::Track) && sym.decl->dims.empty());
-  }
-  if (!ok)
-    diags_.report(s < 0 ? Code::unknown_name : Code::type_mismatch, d.name_span,
-                  s < 0 ? fmt::format("unknown name '{}'", d.name)
-                        : fmt::format("'display' needs a variable per site or a region, and '{}' is neither", d.name),
-                  s < 0 ? diag::suggest(d.name, global_names()) : "or write 'display pieces at SITE_OF by OWNER_OF'");
-}
-
 // A chance phase throws dice: a dice name, or a choice between dice made from parameters.
 void Checker::check_dice_choice(Expr& e) {
   if (e.kind == ExprKind::Cond) {

@@ -10,6 +10,7 @@
 #include "ast/ast.hpp"
 #include "ast/loader.hpp"
 #include "lang/builtins.hpp"
+#include "lang/displays.hpp"
 #include "diag/diagnostics.hpp"
 
 namespace keli::check {
@@ -109,6 +110,10 @@ struct Checked {
     return it == by_name.end() ? -1 : it->second;
   }
 };
+
+// Which form a checked `display` line is (check_display.cpp): by its words, and for
+// `display NAME` by what the name is (a variable per site or per player, or a region).
+lang::Display display_form(const Checked& ck, const ast::Decl& d);
 
 // Checks a loaded game. Diagnostics go to `diags`; the result is usable only without errors.
 Checked check_game(ast::Loaded&& loaded, const SourceSet& src, diag::Diagnostics& diags);

@@ -86,7 +86,8 @@ class Checker {
   void check_phase(ast::Decl& d);
   void check_reads(ast::Move& m);  // a rule's `reads` text (check_reads.cpp)
   void check_dice_choice(ast::Expr& e);
-  void check_display(ast::Decl& d);
+  void check_display(ast::Decl& d);  // check_display.cpp
+  void check_display_pieces(ast::Decl& d);
   void check_formals(ast::Decl& d);
   // A parameter's default: a literal of the parameter's type (its `type` set, Error when not).
   void check_default(const ast::Formal& f, ast::Type t);

@@ -326,17 +326,22 @@ void Compiler::lay_out_history(Program& out) {
   lang::store_key(out.initial.data(), h, lang::full_key(out.initial.data(), h));
 }
 
-// `display pieces at F by G` gives two callables; `display NAME` a variable or a region's marks.
+// `display pieces at F by G` gives two callables; the other forms a variable (shown on the
+// board, as stores or as the dice in hand) or a region's marks.
 void Compiler::compile_display(CodeGen& gen, Program& out, const ast::Decl& d) {
-  if (d.names.size() == 2) {
+  const lang::Display form = check::display_form(ck, d);
+  if (form == lang::Display::Pieces) {
     out.piece_site = piece_function(gen, out, d.names[0]);
     out.piece_owner = piece_function(gen, out, d.names[1]);
     return;
   }
+  int& var = form == lang::Display::Stores ? out.display_stores
+             : form == lang::Display::Hand ? out.display_hand
+                                           : out.display;
   for (size_t i = 0; i < ck.vars.size(); ++i)
-    if (ck.vars[i]->name == d.name) out.display = static_cast<int>(i);
+    if (ck.vars[i]->name == d.name) var = static_cast<int>(i);
   for (size_t i = 0; i < out.region_tables.size(); ++i)
-    if (out.region_tables[i].name == d.name && out.region_tables[i].dims.empty())
+    if (form == lang::Display::Marks && out.region_tables[i].name == d.name && out.region_tables[i].dims.empty())
       out.display_marks = out.region_tables[i].base;
 }
 

@@ -304,6 +304,8 @@ struct Program {
   int64_t work_budget = lang::kDefaultWorkBudget;  // units of work a step may do (`limit work`)
   int display = -1;                                // var index shown on the board, -1 for none
   int display_marks = -1;                          // region instance whose empty sites are marked, -1 for none
+  int display_stores = -1;                         // var index (int per player) drawn as a store per seat, -1 none
+  int display_hand = -1;                           // var index (int table): the dice still to play, -1 for none
   int piece_site = -1, piece_owner = -1;           // callables (pc) -> site and (pc) -> seat, -1 for none
   int max_roll = 0;                                // the most dice any set throws
   // Filled by compile/optimize:

@@ -136,24 +136,28 @@ std::vector<Event> events_of(const check::Checked& ck) {
   return out;
 }
 
-// What the text board shows: of two display lines of one kind the last read wins.
+// What the board shows: of two display lines of one form the last read wins.
 std::vector<std::string> display_of(const check::Checked& ck, const compile::Program& p) {
-  std::map<int, std::string> by_kind;  // 0 values, 1 pieces, 2 marks
+  std::map<lang::Display, std::string> by_form;
   for (const auto* d : ck.displays) {
-    if (d->names.size() == 2) {
-      by_kind[1] = fmt::format("pieces on their cells: {} gives a piece's cell, {} its owner (seat initials)",
-                               d->names[0], d->names[1]);
-    } else if (p.display >= 0 && p.vars[p.display].name == d->name) {
+    const lang::Display form = check::display_form(ck, *d);
+    std::string& text = by_form[form];
+    if (form == lang::Display::Pieces) {
+      text = fmt::format("pieces on their cells: {} gives a piece's cell, {} its owner (seat initials)", d->names[0],
+                         d->names[1]);
+    } else if (form == lang::Display::Values && p.display >= 0 && p.vars[p.display].name == d->name) {
       const compile::VarInfo& v = p.vars[p.display];
-      by_kind[0] = fmt::format("{} in each cell, as {}{}", d->name, p.coordinates ? "" : "LABEL:",
-                               v.kind == lang::ValueKind::Player ? "the seat's initial" : "VALUE");
-      if (v.or_none) by_kind[0] += " ('.' for none)";
+      text = fmt::format("{} in each cell, as {}{}", d->name, p.coordinates ? "" : "LABEL:",
+                         v.kind == lang::ValueKind::Player ? "the seat's initial" : "VALUE");
+      if (v.or_none) text += " ('.' for none)";
+    } else if (form == lang::Display::Marks) {
+      text = fmt::format("empty cells of {} marked x", d->name);
     } else {
-      by_kind[2] = fmt::format("empty cells of {} marked x", d->name);
+      text = fmt::format("{}: {}", d->name, lang::display_info(form).shows);
     }
   }
   std::vector<std::string> out;
-  for (auto& [k, text] : by_kind) out.push_back(text);
+  for (auto& [form, text] : by_form) out.push_back(text);
   return out;
 }
 

@@ -72,6 +72,7 @@ int base_module(const ast::Loaded& l, const SourceSet& src) {
 std::string single_name(const ast::Decl& d) {
   if (d.kind == DeclKind::Display && d.names.size() == 2)
     return fmt::format("pieces at {} by {}", d.names[0], d.names[1]);
+  if (d.kind == DeclKind::Display && d.type == "hand") return "hand " + d.name;
   if (d.kind == DeclKind::On) {
     std::string formals;
     for (size_t i = 0; i < d.formals.size(); ++i) formals += (i ? ", " : "") + d.formals[i].name;

@@ -15,8 +15,8 @@ using namespace text;
 
 namespace {
 
-// The variables that hold a throw still to be played: the stdlib's `die` (dice.keli: one entry a
-// die, 0 once used) and a single `die` or `throw` (the throw to play).
+// The variables that hold a throw still to be played: that of `display hand VAR` (as the stdlib's
+// `die`, dice.keli: one entry a die, 0 once used), and a single `die` or `throw` (the throw to play).
 constexpr const char* kThrowNames[] = {"die", "throw"};
 
 // A variable's name as words: `in_hand` is "in hand".
@@ -26,7 +26,8 @@ std::string words(const std::string& name) {
   return out;
 }
 
-bool is_throw(const compile::VarInfo& v) {
+bool is_throw(const Program& p, const compile::VarInfo& v) {
+  if (&v - p.vars.data() == p.display_hand) return true;  // `display hand VAR`
   return v.kind == lang::ValueKind::Int && v.dims.size() <= 1 &&
          (v.dims.empty() || v.dim_kinds[0] == lang::DimKind::Range) &&
          std::find(std::begin(kThrowNames), std::end(kThrowNames), v.name) != std::end(kThrowNames);
@@ -131,13 +132,13 @@ std::string status_line(runtime::Game& g, const runtime::State& s, int columns) 
         fmt::format("{} to play ({})", p.seat_names[s[compile::kMover]], p.phases[s[compile::kPhase]].name));
     if (!g.chance(s))  // a throw still to come has no values yet
       for (const auto& v : p.vars)
-        if (is_throw(v))
+        if (is_throw(p, v))
           if (std::string t = throw_text(v, s); !t.empty()) parts.push_back(t);
     if (std::string at = places_text(g, s); !at.empty()) parts.push_back(at);
   }
   for (size_t vi = 0; vi < p.vars.size(); ++vi) {
     const auto& v = p.vars[vi];
-    if (static_cast<int>(vi) == p.display || is_throw(v)) continue;
+    if (static_cast<int>(vi) == p.display || is_throw(p, v)) continue;
     std::string said = v.dims.empty()                                                  ? single_value(g, v, s)
                        : v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Player ? seat_table(g, v, s)
                                                                                        : "";

@@ -2,6 +2,7 @@
 // tracks, labels and counts, pieces, then the legend under the board. Nothing here knows a game:
 // shapes come from the sites' coordinates, meanings from the region, variable and seat names.
 #include "render/svg.hpp"
+#include "render/step_view.hpp"
 #include "render/text.hpp"
 
 #include <fmt/format.h>
@@ -221,11 +222,13 @@ struct Drawing {
     out += "</g>\n";
   }
 
-  void tokens(int site, const std::vector<int>& counts, const std::vector<std::string>& labels) {
+  // Each seat's stack on the site as one disc: `stacks[seat]` the pieces' numbers (data-piece the
+  // first, data-pieces all), or {-1} for a seat's token that is no piece.
+  void tokens(int site, const std::vector<std::vector<int>>& stacks, const std::vector<std::string>& labels) {
     const SiteBox& b = lay.boxes[site];
     std::vector<int> seats;
     for (int o2 = 0; o2 < p.num_players; ++o2)
-      if (counts[o2] > 0) seats.push_back(o2);
+      if (!stacks[o2].empty()) seats.push_back(o2);
     int g = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(seats.size()))));
     double step = b.size * 0.9 / g, r = step * 0.42;
     for (size_t k = 0; k < seats.size(); ++k) {
@@ -233,10 +236,13 @@ struct Drawing {
       auto [x, y] = turned(b, (static_cast<double>(k % g) - (g - 1) / 2.0) * step,
                            (static_cast<double>(k / g) - (g - 1) / 2.0) * step);
       std::string colour = svg::seat_colour(seat, p.num_players);
+      const std::vector<int>& stack = stacks[seat];
+      std::string ids =
+          stack[0] < 0 ? "" : fmt::format(" data-piece=\"{}\" data-pieces=\"{}\"", stack[0], fmt::join(stack, " "));
       out += fmt::format(
-          "<g class=\"piece\" data-seat=\"{}\" data-count=\"{}\"><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" "
+          "<g class=\"piece\" data-seat=\"{}\" data-count=\"{}\"{}><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" "
           "stroke=\"#222222\" stroke-width=\"{}\"/>",
-          seat, counts[seat], num(x), num(y), num(r), colour, num(std::max(0.5, r * 0.1)));
+          seat, stack.size(), ids, num(x), num(y), num(r), colour, num(std::max(0.5, r * 0.1)));
       const std::string& label =
           o.piece_labels.empty() || o.piece_labels[site][seat].empty() ? labels[seat] : o.piece_labels[site][seat];
       double font = r * (label.size() > 2 ? 0.7 : label.size() > 1 ? 0.95 : 1.2);
@@ -244,9 +250,9 @@ struct Drawing {
         out +=
             fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"{}\">{}</text>", num(x),
                         num(y + font * 0.36), num(font), svg::dark(colour) ? "#ffffff" : "#000000", escape(label));
-      if (counts[seat] > 1) {
+      if (stack.size() > 1) {
         // A stack: its size on a white badge at the token's lower right.
-        std::string n = std::to_string(counts[seat]);
+        std::string n = std::to_string(stack.size());
         double br = std::max(3.5, r * (n.size() > 1 ? 0.62 : 0.5)), bx = x + r * 0.75, by = y + r * 0.75;
         out += fmt::format(
             "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#ffffff\" stroke=\"#222222\" stroke-width=\"{}\"/><text "
@@ -259,7 +265,14 @@ struct Drawing {
   }
 
   void contents() {
-    auto held = pieces_by_site(p, s);
+    std::vector<std::vector<std::vector<int>>> held(p.num_sites);  // [site][seat]: the pieces' numbers
+    const std::vector<PiecePlace> places = piece_places(p, s);
+    for (size_t pc = 0; pc < places.size(); ++pc) {
+      if (places[pc].site < 0) continue;
+      auto& at = held[places[pc].site];
+      if (at.empty()) at.resize(p.num_players);
+      at[places[pc].owner].push_back(static_cast<int>(pc));
+    }
     auto labels = seat_labels(p);
     bool show_labels = p.display >= 0 || p.piece_site < 0;
     out += "<g id=\"contents\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n";
@@ -274,8 +287,8 @@ struct Drawing {
       const int32_t value = p.display >= 0 ? s[p.vars[p.display].base + i] : 0;
       if (p.display >= 0 && seats_shown()) {  // a seat per site: its token, none nothing
         if (value >= 0 && value < p.num_players) {
-          std::vector<int> one(static_cast<size_t>(p.num_players), 0);
-          one[static_cast<size_t>(value)] = 1;
+          std::vector<std::vector<int>> one(static_cast<size_t>(p.num_players));
+          one[static_cast<size_t>(value)] = {-1};
           tokens(i, one, labels);
         }
       } else if (p.display >= 0 && !(p.vars[p.display].or_none && value == lang::kNoneValue)) {
@@ -307,7 +320,7 @@ struct Drawing {
     if (!params.empty()) legend.lines.insert(legend.lines.begin(), "parameters: " + params);
     for (size_t vi = 0; vi < p.vars.size(); ++vi) {
       const auto& v = p.vars[vi];
-      if (static_cast<int>(vi) == p.display) continue;
+      if (static_cast<int>(vi) == p.display || static_cast<int>(vi) == p.display_stores) continue;  // drawn
       if (std::find(v.dim_kinds.begin(), v.dim_kinds.end(), lang::DimKind::Site) != v.dim_kinds.end())
         continue;                                                                  // per site: on the board
       if (v.dims.size() == 1 && v.dim_kinds[0] == lang::DimKind::Piece) continue;  // per piece: the pieces show it
@@ -385,8 +398,10 @@ std::string board_svg(const Program& p, const runtime::State& s, const SvgOption
   Drawing d{p, s, o, lay_out(p, p.num_sites > 150 ? 1100 : 820), {}, {}, {}};
   d.legend.title = p.game_name;
   d.legend.caption = o.caption;
+  const std::string stores = svg::stores(p, s, o.first_track, d.lay);  // moves the board to make room
   d.tint_regions();
   d.sites();
+  d.out += stores;
   d.marks_and_flags();
   d.tracks();
   d.contents();

@@ -1,10 +1,13 @@
-// Pieces shared by the SVG board's drawing and its legend: escaping, numbers, seat colours and
-// the legend itself. Internal to interpreter/render/.
+// Pieces shared by the SVG board's drawing, its legend and its stores: escaping, numbers, seat
+// colours, the legend itself and the stores' wells. Internal to interpreter/render/.
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "render/svg_layout.hpp"
+#include "runtime/past.hpp"
 
 namespace keli::render::svg {
 
@@ -34,5 +37,9 @@ struct Legend {
 
 // The legend's elements from `top` down, `width` wide; `height` gets how far down it reaches.
 std::string legend(const Legend& l, double top, double width, double& height);
+
+// The wells of `display VAR` (an int per player), one a seat (class="store", data-seat), beside
+// the board (svg_stores.cpp): the layout's boxes move and it grows to make room. "" without one.
+std::string stores(const compile::Program& p, const runtime::State& s, int first_track, Layout& lay);
 
 }  // namespace keli::render::svg

@@ -1,9 +1,9 @@
 // The board as text: a grid by site coordinates, then variables and the turn.
 #include "render/text.hpp"
 
-#include "render/svg.hpp"  // piece_labels
+#include "render/step_view.hpp"  // piece_places
+#include "render/svg.hpp"        // piece_labels
 #include "render/text_parts.hpp"
-#include "runtime/machine.hpp"
 
 #include <fmt/format.h>
 
@@ -25,16 +25,10 @@ std::string text::var_value(const compile::VarInfo& v, int32_t x) {
 // (empty lists where nothing stands, and everywhere when the game displays no pieces).
 std::vector<std::vector<int>> pieces_by_site(const Program& p, const runtime::State& s) {
   std::vector<std::vector<int>> held(p.num_sites);
-  if (p.piece_site < 0 || p.piece_owner < 0) return held;
-  runtime::State copy = s;
-  runtime::Machine m(p);
-  m.bind(copy.data());
-  for (int pc = 0; pc < p.num_pieces; ++pc) {
-    int64_t arg = pc;
-    int64_t site = m.call(p.piece_site, &arg, 1), owner = m.call(p.piece_owner, &arg, 1);
-    if (site < 0 || site >= p.num_sites || owner < 0 || owner >= p.num_players) continue;
-    if (held[site].empty()) held[site].assign(p.num_players, 0);
-    ++held[site][owner];
+  for (const PiecePlace& at : piece_places(p, s)) {
+    if (at.site < 0) continue;
+    if (held[at.site].empty()) held[at.site].assign(p.num_players, 0);
+    ++held[at.site][at.owner];
   }
   return held;
 }

@@ -32,6 +32,26 @@ bool is_game_name(const std::string& s) {
 
 std::string message_text(const Json& m) { return m.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
+void append_json_string(std::string& out, std::string_view s) {
+  if (std::any_of(s.begin(), s.end(), [](unsigned char c) { return c >= 0x80; })) {
+    out += message_text(Json(std::string(s)));  // UTF-8 checked (and mended) by the library
+    return;
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  out.reserve(out.size() + s.size() + s.size() / 8 + 2);
+  out += '"';
+  for (const char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\', out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      out += "\\u00", out += kHex[c >> 4], out += kHex[c & 15];
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
 const Hub::Message Hub::kMessages[] = {
     {"games", &Hub::on_games, "the games of the library a room may be made of"},
     {"lobby", &Hub::on_lobby, "the rooms with an open seat, and those being played"},
@@ -47,7 +67,7 @@ const Hub::Message Hub::kMessages[] = {
 
 Hub::Hub(std::string games_dir, Store& store, std::vector<std::string>* skipped)
     : games_dir_(std::move(games_dir)), store_(store), rooms_per_address_(lang::kMaxServeRoomsPerAddress) {
-  for (auto& rec : store_.rooms()) {
+  for (auto& rec : store_.live_rooms()) {  // finished rooms are read when asked for (Hub::room)
     const std::string id = rec.id;
     try {
       auto game = load(rec.game, rec.params);
@@ -105,7 +125,7 @@ int64_t Hub::connect(const std::string& address, Send send) {
   std::lock_guard<std::mutex> hold(lock_);
   const int64_t id = next_conn_++;
   conns_[id] =
-      Conn{address, std::move(send), "", "", static_cast<double>(lang::kMaxServeMessagesPerSecond), now_seconds()};
+      Conn{id, address, std::move(send), "", "", static_cast<double>(lang::kMaxServeMessagesPerSecond), now_seconds()};
   return id;
 }
 
@@ -113,7 +133,7 @@ void Hub::disconnect(int64_t conn) {
   std::lock_guard<std::mutex> hold(lock_);
   auto it = conns_.find(conn);
   if (it == conns_.end()) return;
-  if (!it->second.room.empty()) watchers_[it->second.room].erase(conn);
+  unwatch(it->second);
   conns_.erase(it);
 }
 
@@ -125,7 +145,7 @@ void Hub::reply(int64_t conn, Json body) {
     if (it == conns_.end()) return;
     send = it->second.send;
   }
-  send(message_text(body));
+  send(share(message_text(body)));
 }
 
 void Hub::handle(int64_t conn, const std::string& text) {
@@ -138,11 +158,11 @@ void Hub::handle(int64_t conn, const std::string& text) {
     c.allowance = std::min(rate, c.allowance + (t - c.last) * rate);
     c.last = t;
     if (c.allowance < 1) {
-      c.send(message_text(
+      c.send(share(message_text(
           Json{{"t", "error"},
                {"ok", false},
                {"code", "flood"},
-               {"error", fmt::format("more than {} messages a second: this one is not carried out", rate)}}));
+               {"error", fmt::format("more than {} messages a second: this one is not carried out", rate)}})));
       return;
     }
     c.allowance -= 1;

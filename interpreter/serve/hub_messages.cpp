@@ -20,6 +20,11 @@ namespace {
 // between two looks at the room's other messages.
 constexpr size_t kLobbyRooms = 200;
 constexpr int kStepsAtOnce = 1;
+// The steps a published view carries (its history from the last few on): more than a publish
+// ever follows (kStepsAtOnce, a move), so a client that saw the last view misses none.
+constexpr size_t kPublishedSteps = 8;
+// A room's id: 12 hex digits (make_room); a longer one is no room, never looked up.
+constexpr size_t kRoomIdLength = 12;
 
 int int_field(const Json& m, const char* key) {
   if (!m.contains(key)) throw Refused("bad_request", fmt::format("\"{}\" is missing", key));
@@ -37,10 +42,18 @@ std::string optional_text(const Json& m, const char* key, size_t most) {
 
 std::shared_ptr<Room> Hub::room(const Json& m) {
   if (!m.contains("room") || !m["room"].is_string()) throw Refused("bad_request", "\"room\" must be a room's id");
+  const std::string id = m["room"].get<std::string>();
+  {
+    std::lock_guard<std::mutex> hold(lock_);
+    if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;
+  }
+  // A finished room let go of: read back from the store (outside the lock: it replays the game).
+  std::optional<RoomRecord> rec = id.size() <= kRoomIdLength ? store_.room(id) : std::nullopt;
+  if (!rec) throw Refused("no_room", "there is no such room");
+  auto game = load(rec->game, rec->params);
+  auto made = std::make_shared<Room>(std::move(*rec), game, store_);
   std::lock_guard<std::mutex> hold(lock_);
-  auto it = rooms_.find(m["room"].get<std::string>());
-  if (it == rooms_.end()) throw Refused("no_room", "there is no such room");
-  return it->second;
+  return rooms_.try_emplace(id, made).first->second;  // read twice at once: the first one kept
 }
 
 std::string Hub::token_of(int64_t conn, const std::string& room) {
@@ -53,9 +66,23 @@ void Hub::watch(int64_t conn, const std::string& room, const std::string& token)
   std::lock_guard<std::mutex> hold(lock_);
   auto it = conns_.find(conn);
   if (it == conns_.end()) return;
-  if (!it->second.room.empty()) watchers_[it->second.room].erase(conn);
+  if (it->second.room != room) unwatch(it->second);
   it->second.room = room, it->second.token = token;
   watchers_[room].insert(conn);
+}
+
+void Hub::unwatch(Conn& c) {
+  if (c.room.empty()) return;
+  auto w = watchers_.find(c.room);
+  if (w != watchers_.end()) {
+    w->second.erase(c.id);
+    if (w->second.empty()) {
+      watchers_.erase(w);
+      auto r = rooms_.find(c.room);
+      if (r != rooms_.end() && r->second->over()) rooms_.erase(r);  // users of it keep it alive
+    }
+  }
+  c.room.clear(), c.token.clear();
 }
 
 std::vector<std::pair<Hub::Send, std::string>> Hub::watchers(const std::string& room) {
@@ -68,21 +95,32 @@ std::vector<std::pair<Hub::Send, std::string>> Hub::watchers(const std::string& 
   return to;
 }
 
+void Hub::let_go_if_unwatched(const Room& r) {
+  if (!r.over()) return;
+  std::lock_guard<std::mutex> hold(lock_);
+  if (!watchers_.count(r.id())) rooms_.erase(r.id());
+}
+
 void Hub::publish(Room& r) {
   const auto to = watchers(r.id());
-  if (to.empty()) return;
-  // The views differ only in "you": built once a step, written out once a seat (and once for
-  // the spectators, -1).
-  Json v = r.view(-1);
+  if (to.empty()) return let_go_if_unwatched(r);
+  // The views differ only in "you": built and written out as JSON once a step, "you" put in
+  // front for each seat (-1 the spectators').
+  const size_t steps = r.record().steps.size();
+  Json v = r.view(-1, steps > kPublishedSteps ? steps - kPublishedSteps : 0, false);
   v["t"] = "view";
-  std::map<int, std::string> texts;
+  v.erase("you");
+  std::string body = message_text(v).substr(1);  // after its "{": never empty
+  body.back() = ',';                             // its "}": the picture follows, written in one pass
+  body += "\"svg\":";
+  append_json_string(body, r.picture());
+  body += '}';
+  std::map<int, Text> texts;
   for (const auto& [send, token] : to) {
     const int seat = r.seat_of(token);
-    if (!texts.count(seat)) {
-      v["you"] = seat;
-      texts[seat] = message_text(v);
-    }
-    send(texts[seat]);
+    auto [text, fresh] = texts.try_emplace(seat);
+    if (fresh) text->second = share(fmt::format("{{\"you\":{},{}", seat, body));
+    send(text->second);
   }
 }
 
@@ -96,8 +134,8 @@ void Hub::run_computers(const std::shared_ptr<Room>& r) {
       try {
         r->advance(kStepsAtOnce);
       } catch (const std::exception& e) {  // a fault of the rules or the database: the room waits
-        const std::string text = message_text(
-            Json{{"t", "error"}, {"ok", false}, {"code", "server"}, {"room", r->id()}, {"error", e.what()}});
+        const Text text = share(message_text(
+            Json{{"t", "error"}, {"ok", false}, {"code", "server"}, {"room", r->id()}, {"error", e.what()}}));
         for (const auto& [send, token] : watchers(r->id())) send(text);
         return;
       }
@@ -165,7 +203,7 @@ std::shared_ptr<Room> Hub::make_room(int64_t conn, const std::string& game, cons
     std::lock_guard<std::mutex> hold(lock_);
     address = conns_.at(conn).address;
     for (const auto& [id, r] : rooms_) {
-      const bool on = !r->record().finished;  // the flag is only ever set, under the room's own lock
+      const bool on = !r->over();
       live += on;
       mine_live += on && r->record().address == address;
     }
@@ -179,7 +217,7 @@ std::shared_ptr<Room> Hub::make_room(int64_t conn, const std::string& game, cons
   if (!seats.empty() && seats.size() != p.seat_names.size())
     throw Refused("bad_request", fmt::format("\"seats\" lists the {} seats: person, open, or a computer player's spec",
                                              p.seat_names.size()));
-  RoomRecord rec{new_token().substr(0, 12),
+  RoomRecord rec{new_token().substr(0, kRoomIdLength),
                  game,
                  params.dump(),
                  static_cast<int64_t>(std::time(nullptr)),
@@ -259,6 +297,7 @@ void Hub::on_trace(int64_t conn, const Json& m) {
   auto r = room(m);
   std::lock_guard<std::mutex> hold(r->lock());
   reply(conn, Json{{"t", "trace"}, {"ok", true}, {"room", r->id()}, {"trace", r->trace()}});
+  let_go_if_unwatched(*r);
 }
 
 }  // namespace keli::serve
@@ -278,6 +317,7 @@ void Hub::on_rules(int64_t conn, const Json& m) {
   auto r = room(m);
   std::lock_guard<std::mutex> hold(r->lock());
   reply(conn, Json{{"t", "rules"}, {"ok", true}, {"room", r->id()}, {"html", for_client(r->rules())}});
+  let_go_if_unwatched(*r);
 }
 
 void Hub::on_why(int64_t conn, const Json& m) {

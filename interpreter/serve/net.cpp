@@ -89,8 +89,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void on_accept(beast::error_code ec) {
     if (ec) return;
     std::weak_ptr<WsSession> self = shared_from_this();
-    conn_ = hub_.connect(address_, [self](const std::string& text) {
-      if (auto s = self.lock()) asio::post(s->ws_.get_executor(), [s, text] { s->send(text); });
+    conn_ = hub_.connect(address_, [self](Hub::Text text) {
+      if (auto s = self.lock()) asio::post(s->ws_.get_executor(), [s, text = std::move(text)] { s->send(text); });
     });
     read();
   }
@@ -109,7 +109,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       }
     read();
   }
-  void send(std::string text) {
+  void send(std::string text) { send(Hub::share(std::move(text))); }
+  void send(Hub::Text text) {
     if (queue_.size() >= kMaxQueued) {  // a client that does not read: let go of it
       beast::get_lowest_layer(ws_).close();
       return;
@@ -119,7 +120,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   }
   void write() {
     ws_.text(true);
-    ws_.async_write(asio::buffer(queue_.front()), beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+    ws_.async_write(asio::buffer(*queue_.front()), beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
   }
   void on_write(beast::error_code ec, size_t) {
     if (ec) return;
@@ -131,7 +132,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   std::shared_ptr<Ticket> ticket_;
   Hub& hub_;
   beast::flat_buffer buffer_;
-  std::deque<std::string> queue_;
+  std::deque<Hub::Text> queue_;  // each kept alive until its write is done
   std::string address_;
   int64_t conn_ = 0;
 };

@@ -6,6 +6,7 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "agents/agent.hpp"
@@ -53,16 +54,16 @@ Room::Room(RoomRecord record, std::shared_ptr<const api::Game> game, Store& stor
     : rec_(std::move(record)), game_(std::move(game)), store_(store), state_(game_) {
   for (size_t n = 0; n < rec_.steps.size(); ++n) {
     try {
-      if (state_.is_chance_node()) last_throw_ = throw_values(state_, rec_.steps[n].action);
       api::State next = state_;
       next.apply_action(rec_.steps[n].action);
-      if (n + 1 == rec_.steps.size()) changed_ = render::changed_sites(game_->program(), state_.slots(), next.slots());
+      note_step(state_, rec_.steps[n].action, next, n + 1 == rec_.steps.size());
       state_ = std::move(next);
     } catch (const api::Error& e) {
       throw std::runtime_error(
           fmt::format("room {}: its step {} ({}) no longer applies: {}", rec_.id, n + 1, rec_.steps[n].text, e.what()));
     }
   }
+  over_ = state_.is_terminal();
 }
 
 std::string Room::sit(int seat, const std::string& name) {
@@ -96,15 +97,28 @@ std::vector<int32_t> Room::throw_values(const api::State& s, int64_t outcome) co
   return game_->runner().dice(s.slots()).outcomes.at(static_cast<size_t>(outcome)).values;
 }
 
+void Room::note_step(const api::State& before, int64_t action, const api::State& after, bool last) {
+  if (before.is_chance_node()) {
+    last_throw_ = throw_values(before, action);
+    after_throw_ = after.slots();
+    moved_ = false;
+  } else {
+    moved_ = true;
+  }
+  if (!last) return;
+  const compile::Program& p = game_->program();
+  changed_ = render::changed_sites(p, before.slots(), after.slots());
+  slides_ = render::slides(p, render::first_track(game_->file().checked()), before.slots(), after.slots());
+}
+
 void Room::keep_step(int64_t action, const std::string& text, int seat, api::State&& after) {
   StepRecord step{action, text, seat};
   store_.add_step(rec_.id, static_cast<int64_t>(rec_.steps.size()), step);  // throws: nothing changed
   rec_.steps.push_back(std::move(step));
-  if (state_.is_chance_node()) last_throw_ = throw_values(state_, action);
-  changed_ = render::changed_sites(game_->program(), state_.slots(), after.slots());
+  note_step(state_, action, after, true);
   state_ = std::move(after);
   if (state_.is_terminal()) {  // a flag for the lobby's readers; the steps already say it
-    rec_.finished = true;
+    rec_.finished = true, over_ = true;
     store_.set_finished(rec_.id);
   }
 }
@@ -165,7 +179,7 @@ int Room::advance(int max_steps) {
   return made;
 }
 
-json Room::view(int seat) const {
+json Room::view(int seat, size_t from, bool with_picture) const {
   const compile::Program& p = game_->program();
   json seats = json::array();
   for (const auto& s : rec_.seats)
@@ -174,7 +188,9 @@ json Room::view(int seat) const {
                      {"kind", s.kind},
                      {"player", s.kind == "computer" ? s.agent : s.name}});
   json history = json::array(), by = json::array();
-  for (const auto& st : rec_.steps) history.push_back(st.text), by.push_back(st.seat);
+  from = std::min(from, rec_.steps.size());
+  for (size_t n = from; n < rec_.steps.size(); ++n)
+    history.push_back(rec_.steps[n].text), by.push_back(rec_.steps[n].seat);
   json out = {{"room", rec_.id},
               {"game", rec_.game},
               {"title", p.game_name},
@@ -187,6 +203,7 @@ json Room::view(int seat) const {
               {"chance", state_.is_chance_node()},
               {"mover", state_.current_player()},
               {"history", history},
+              {"history_from", from},
               {"by", by},  // who made each step: a seat, -1 a throw
               {"changed", changed_}};
   out["moves"] = json::array();
@@ -203,19 +220,25 @@ json Room::view(int seat) const {
     for (const auto& c : g.choices(state_.slots(), legal))
       out["choices"].push_back({{"text", c.text}, {"sites", render::move_sites(p, g, state_.slots(), c.move)}});
   }
-  if (!last_throw_.empty()) out["dice"] = last_throw_;
+  if (!last_throw_.empty())
+    render::write_dice(out, render::shown_dice(p, last_throw_, after_throw_, state_.slots(), moved_));
+  render::write_slides(out, slides_);
   if (state_.is_terminal()) out["places"] = state_.places();
   if (state_.is_terminal() && game_->scores_points()) out["points"] = game_->runner().points(state_.slots());
   if (!rec_.rematch.empty()) out["rematch"] = rec_.rematch;
+  if (with_picture) out["svg"] = picture();
+  return out;
+}
+
+std::string Room::picture() const {
+  const compile::Program& p = game_->program();
   render::SvgOptions opt;
   opt.caption = rec_.steps.empty() ? "the start position" : "after " + rec_.steps.back().text;
   opt.highlight = changed_;
   opt.highlight_meaning = "changed by the last step";
   opt.piece_labels = render::piece_labels(game_->runner(), state_.slots());
-  if (!game_->file().checked().tracks.empty())
-    opt.first_track = static_cast<int>(game_->file().checked().regions.size());
-  out["svg"] = render::board_svg(p, state_.slots(), opt);
-  return out;
+  opt.first_track = render::first_track(game_->file().checked());
+  return render::board_svg(p, state_.slots(), opt);
 }
 
 rulebook::WhyNot Room::why_not_at(int site) const {

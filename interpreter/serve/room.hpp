@@ -4,6 +4,7 @@
 // played (serve/store.hpp), so a room is rebuilt exactly from its records after a restart.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "api/game.hpp"
+#include "render/step_view.hpp"
 #include "serve/store.hpp"
 
 namespace keli::serve {
@@ -48,6 +50,8 @@ class Room {
   int seat_of(const std::string& token) const;  // the seat the token holds, or -1
   bool open_seats() const;
   bool finished() const { return state_.is_terminal(); }
+  // The same, readable without the room's lock (the hub's listings and its letting go of rooms).
+  bool over() const { return over_.load(); }
 
   // The person holding `token` plays `text` (the move as the game writes it, or as a call).
   void play(const std::string& token, const std::string& text);
@@ -58,8 +62,13 @@ class Room {
   bool automatic() const;
 
   // The room as every client sees it: game, seats (no tokens), whose turn, the moves offered,
-  // the history, the board's picture, the result. `seat` (or -1) is the viewer's own.
-  nlohmann::json view(int seat) const;
+  // the history, the board's picture, the result. `seat` (or -1) is the viewer's own. The
+  // history (and `by`) hold the steps from number `from` on ("history_from"): a client that has
+  // the earlier ones appends, so that a step's news does not carry the whole game again.
+  // Without `with_picture`, the view lacks "svg", which picture() gives (a caller that writes
+  // the view's text itself puts it in).
+  nlohmann::json view(int seat, size_t from = 0, bool with_picture = true) const;
+  std::string picture() const;  // the board as SVG, the last step outlined
   // The game so far as a trace (docs/trace-format.md), which keli replay verifies.
   std::string trace() const;
   // The game's rules in words (html), as this room's options set them.
@@ -77,13 +86,20 @@ class Room {
   void keep_step(int64_t action, const std::string& text, int seat, api::State&& after);
   // The throw's values when `outcome` is thrown in the chance state `s`.
   std::vector<int32_t> throw_values(const api::State& s, int64_t outcome) const;
+  // What the view keeps of the step from `before` (by `action`) to `after`: a throw's dice and
+  // the state right after it; with `last`, the sites it changed and the pieces' ways.
+  void note_step(const api::State& before, int64_t action, const api::State& after, bool last);
   RoomRecord rec_;
   std::shared_ptr<const api::Game> game_;
   Store& store_;
   api::State state_;
-  std::vector<int32_t> last_throw_;  // the values of the last throw (the dice shown)
-  std::vector<int> changed_;         // the sites the last step changed (outlined on the board)
+  std::vector<int32_t> last_throw_;    // the values of the last throw (the dice shown)
+  runtime::State after_throw_;         // the state right after it (the dice then in hand)
+  bool moved_ = false;                 // a move has been made since the last throw
+  std::vector<int> changed_;           // the sites the last step changed (outlined on the board)
+  std::vector<render::Slide> slides_;  // the pieces the last step moved, and their ways
   std::mutex lock_;
+  std::atomic<bool> over_{false};  // state_.is_terminal(), set with it
 };
 
 }  // namespace keli::serve

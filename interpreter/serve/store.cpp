@@ -69,7 +69,7 @@ class Use {
 // A database of the first schema (no rematch column) gains it on open; its rows keep their values.
 constexpr const char* kAddRematch = "ALTER TABLE rooms ADD COLUMN rematch TEXT NOT NULL DEFAULT ''";
 
-enum Stmt { kAddRoom, kSetSeat, kAddStep, kFinished, kRematch, kRooms, kSeats, kSteps, kStmtCount };
+enum Stmt { kAddRoom, kSetSeat, kAddStep, kFinished, kRematch, kRooms, kLiveRooms, kRoom, kSeats, kSteps, kStmtCount };
 
 constexpr const char* kStatements[kStmtCount] = {
     "INSERT INTO rooms (id, game, params, created, address) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -78,6 +78,9 @@ constexpr const char* kStatements[kStmtCount] = {
     "UPDATE rooms SET finished = 1 WHERE id = ?1",
     "UPDATE rooms SET rematch = ?2 WHERE id = ?1",
     "SELECT id, game, params, created, address, finished, rematch FROM rooms ORDER BY created, rowid",
+    "SELECT id, game, params, created, address, finished, rematch FROM rooms WHERE finished = 0 ORDER BY created, "
+    "rowid",
+    "SELECT id, game, params, created, address, finished, rematch FROM rooms WHERE id = ?1",
     "SELECT seat, kind, agent, token_hash, name FROM seats WHERE room = ?1 ORDER BY seat",
     "SELECT action, text, seat FROM steps WHERE room = ?1 ORDER BY n",
 };
@@ -194,11 +197,22 @@ std::vector<StepRecord> Store::steps(const std::string& room) {
   return out;
 }
 
-std::vector<RoomRecord> Store::rooms() {
+std::vector<RoomRecord> Store::rooms() { return read_rooms(kRooms, ""); }
+
+std::vector<RoomRecord> Store::live_rooms() { return read_rooms(kLiveRooms, ""); }
+
+std::optional<RoomRecord> Store::room(const std::string& id) {
+  auto found = read_rooms(kRoom, id);
+  if (found.empty()) return std::nullopt;
+  return std::move(found.front());
+}
+
+std::vector<RoomRecord> Store::read_rooms(int which, const std::string& id) {
   std::vector<RoomRecord> out;
   {
     std::lock_guard<std::mutex> hold(lock_);
-    Use q(db_, prepared_[kRooms]);
+    Use q(db_, prepared_[static_cast<size_t>(which)]);
+    if (!id.empty()) q.text(1, id);
     while (q.row()) {
       RoomRecord r;
       r.id = q.text_at(0), r.game = q.text_at(1), r.params = q.text_at(2);

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -61,10 +62,16 @@ class Store {
   void set_finished(const std::string& room);
   void set_rematch(const std::string& room, const std::string& next);
   std::vector<RoomRecord> rooms();  // every room with its seats and steps, oldest first
+  // The rooms not finished, as rooms() gives them: what a server holds in memory when it starts.
+  std::vector<RoomRecord> live_rooms();
+  // One room with its seats and steps (a finished room the server let go of), if it is stored.
+  std::optional<RoomRecord> room(const std::string& id);
   std::vector<StepRecord> steps(const std::string& room);
 
  private:
   sqlite3_stmt* prepare(const char* sql);
+  // The rooms statement `which` lists (its ?1 bound to `id` when not empty), with seats and steps.
+  std::vector<RoomRecord> read_rooms(int which, const std::string& id);
   void exec(const char* sql);
   bool has_column(const std::string& table, const std::string& column);
   void write_seat(const std::string& room, const SeatRecord& s);  // lock_ held by the caller

@@ -9,7 +9,6 @@
 import argparse
 import os
 import random
-import signal
 import socket
 import sqlite3
 import subprocess
@@ -18,28 +17,13 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from keli_serve import KeliServe  # noqa: E402
 from wsclient import OP_BINARY, Client, Closed  # noqa: E402
 
 RESTART_AT = 150  # the step at which the server is stopped and started again
 ATTACK_AT = 60    # the step at which the refused messages are sent
 MAX_STEPS = 5000  # a game that has not ended by then fails
 MOVE_GAP_S = 0.075  # the least time between two moves of one seat (13 a second, under the flood limit)
-
-
-def start(keli, db, site):
-    p = subprocess.Popen([keli, "serve", "--port", "0", "--db", db, "--engine", "interp", "--site", site],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = p.stdout.readline()
-    if "listening on http://127.0.0.1:" not in line:
-        p.kill()
-        raise AssertionError(f"keli serve did not start: {line!r} {p.stderr.read()}")
-    return p, int(line.rsplit(":", 1)[1].strip().strip("/"))
-
-
-def stop(p):
-    p.send_signal(signal.SIGTERM)
-    if p.wait(timeout=30) != 0:
-        raise AssertionError(f"keli serve stopped with status {p.returncode}: {p.stderr.read()}")
 
 
 def http(port, request):
@@ -129,7 +113,8 @@ def attack(port, seats, view):
         pass
     mover.c.send({"t": "join", "room": room, "token": mover.token})
     after = mover.c.until(lambda m: m["t"] == "view", "the view after the refusals")
-    if after["steps"] != view["steps"] or after["history"] != view["history"]:
+    # A join's view has the whole game; the news of a step, its last steps from history_from on.
+    if after["steps"] != view["steps"] or after["history"][view["history_from"]:] != view["history"]:
         raise AssertionError("the refused messages changed the game")
     print(f"refused at step {view['steps']}: out of turn, illegal, another seat, not JSON, a taken seat, binary, "
           f"{floods} of 60 flooding messages, a 70 kB message (closed); the game unchanged")
@@ -149,7 +134,8 @@ def check_computer(port):
     me.c.close()
 
 
-def play(keli, port, db, site, server, rng):
+def play(server, rng):
+    port = server.port
     a = Seat(port)
     a.c.send({"t": "create", "game": "raja_pasu", "seats": ["person", "open"], "name": "Ann <b>"})
     made = a.c.until(lambda m: m["t"] == "created", "created")
@@ -167,8 +153,8 @@ def play(keli, port, db, site, server, rng):
         if steps == ATTACK_AT:
             attack(port, seats, view)
         if steps == RESTART_AT:
-            stop(server)
-            server, port = start(keli, db, site)
+            server.stop()
+            server.start()  # on the same port
             seats = [Seat(port, room, s.token) for s in seats]
             print(f"restarted at step {steps}: both seats resumed by token")
             view = seats[0].view
@@ -179,7 +165,7 @@ def play(keli, port, db, site, server, rng):
     view = seats[0].catch_up(steps)
     if not view["over"]:
         raise AssertionError(f"no result after {MAX_STEPS} steps")
-    return server, room, seats[0], view
+    return room, seats[0], view
 
 
 def main():
@@ -194,15 +180,21 @@ def main():
         f.write("<!doctype html><title>the page's index</title>\n")
     os.symlink("/etc/hostname", os.path.join(site, "secret"))  # a link out of the site: never served
     db = os.path.join(work, "serve_test.sqlite")
-    server, port = start(a.keli, db, site)
+    server = KeliServe(a.keli, db, site).start()
     try:
-        check_http(port, site)
-        check_computer(port)
-        server, room, seat, view = play(a.keli, port, db, site, server, random.Random(a.seed))
+        check_http(server.port, site)
+        check_computer(server.port)
+        room, seat, view = play(server, random.Random(a.seed))
         seat.c.send({"t": "trace", "room": room})
         trace = seat.c.until(lambda m: m["t"] == "trace", "the trace")["trace"]
+        seat.c.send({"t": "join", "room": room})  # the whole history (a step's news has its last few)
+        whole = seat.c.until(lambda m: m["t"] == "view", "the whole view")
+        if whole["history_from"] != 0 or whole["history"][view["history_from"]:] != view["history"]:
+            raise AssertionError("the last step's news and the whole view differ")
+        view = whole
     finally:
-        stop(server)
+        if server.running():
+            server.stop()
     rows = sqlite3.connect(db).execute("SELECT text FROM steps WHERE room = ? ORDER BY n", (room,)).fetchall()
     if [r[0] for r in rows] != view["history"]:
         raise AssertionError(f"the database holds {len(rows)} steps; the game had {len(view['history'])}")

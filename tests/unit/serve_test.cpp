@@ -20,7 +20,7 @@ namespace {
 struct Inbox {
   std::map<int64_t, std::vector<Json>> got;
   serve::Hub::Send to(int64_t* conn) {
-    return [this, conn](const std::string& text) { got[*conn].push_back(Json::parse(text)); };
+    return [this, conn](const serve::Hub::Text& text) { got[*conn].push_back(Json::parse(*text)); };
   }
   // The last message of kind `t` a connection received.
   Json last(int64_t conn, const std::string& t) const {
@@ -211,7 +211,14 @@ TEST_CASE("keli serve's hub: what the page draws, why not, the rules, and a rema
   v = in.last(a.id, "view");
   REQUIRE(v["over"] == true);
   CHECK(v["by"].size() == v["history"].size());
-  CHECK(v["by"][0] == 0);  // South moved first
+  // A step's news carries the last steps only; a join, the whole game.
+  CHECK(v["history_from"].get<size_t>() + v["history"].size() == v["steps"].get<size_t>());
+  CHECK(v["history"].size() <= 8);
+  hub.handle(b.id, Json{{"t", "join"}, {"room", room}}.dump());
+  const Json whole = in.last(b.id, "view");
+  CHECK(whole["history_from"] == 0);
+  CHECK(whole["history"].size() == whole["steps"].get<size_t>());
+  CHECK(whole["by"][0] == 0);  // South moved first
   hub.handle(b.id, Json{{"t", "rematch"}, {"room", room}}.dump());
   CHECK(in.last(b.id, "error")["code"] == "not_your_seat");  // a spectator asks for none
   hub.handle(a.id, Json{{"t", "rematch"}, {"room", room}}.dump());
@@ -238,4 +245,63 @@ TEST_CASE("keli serve's hub: rooms being played count against an address, finish
   CHECK(in.last(a.id, "created")["ok"] == true);
   hub.handle(a.id, R"({"t":"create","game":"kalah"})");
   CHECK(in.got[a.id].back()["code"] == "limit");
+}
+
+TEST_CASE("keli serve's hub: a finished room no one watches is let go of, and read back when asked", "[serve]") {
+  const std::string db = temp_db("let_go.sqlite");
+  std::string first;
+  size_t steps = 0;
+  {
+    serve::Store store(db);
+    serve::Hub hub(source_path("games"), store);
+    Inbox in;
+    Client a;
+    join(hub, in, a);
+    hub.handle(a.id, R"({"t":"create","game":"kalah","params":{"seeds":2},"seats":["random","random"]})");
+    first = in.last(a.id, "created")["room"];
+    steps = in.last(a.id, "view")["steps"];
+    REQUIRE(in.last(a.id, "view")["over"] == true);
+    CHECK(hub.rooms() == 1);  // finished, but watched
+    hub.handle(a.id, R"({"t":"create","game":"kalah","seats":["person","random"]})");
+    CHECK(hub.rooms() == 1);  // a left it for a new room: only the game being played is held
+    hub.handle(a.id, Json{{"t", "join"}, {"room", first}}.dump());
+    const Json back = in.last(a.id, "view");
+    CHECK(back["room"] == first);
+    CHECK(back["over"] == true);
+    CHECK(back["history_from"] == 0);
+    CHECK(back["history"].size() == steps);
+    CHECK(hub.rooms() == 2);  // read back, and watched again
+    hub.handle(a.id, Json{{"t", "join"}, {"room", "0123456789ab"}}.dump());
+    CHECK(in.last(a.id, "error")["code"] == "no_room");
+    hub.handle(a.id, Json{{"t", "join"}, {"room", std::string(5000, 'a')}}.dump());
+    CHECK(in.last(a.id, "error")["code"] == "no_room");
+  }
+  serve::Store store(db);  // a restart holds the room being played, not the finished one
+  serve::Hub hub(source_path("games"), store);
+  CHECK(hub.rooms() == 1);
+  Inbox in;
+  Client b;
+  join(hub, in, b);
+  hub.handle(b.id, Json{{"t", "trace"}, {"room", first}}.dump());
+  CHECK(in.last(b.id, "trace")["ok"] == true);
+  CHECK(hub.rooms() == 1);  // read for its trace, then let go of again
+  hub.handle(b.id, Json{{"t", "join"}, {"room", first}}.dump());
+  CHECK(in.last(b.id, "view")["history"].size() == steps);
+}
+
+TEST_CASE("keli serve's hub: a view's picture is written as the JSON library would write it", "[serve]") {
+  const std::vector<std::string> texts = {
+      "<svg width=\"10\"><text>a \\ b</text></svg>",
+      std::string("tab\there, nul \0 end", 19),
+      "",
+      "\x7f",
+      "S\xc3\xa9gou",   // UTF-8: the library's way
+      "bad \xff byte",  // not UTF-8: mended, never a message a browser cannot read
+  };
+  for (const auto& t : texts) {
+    std::string out;
+    serve::append_json_string(out, t);
+    INFO(out);
+    CHECK(Json::parse(out) == Json::parse(serve::message_text(Json(t))));
+  }
 }

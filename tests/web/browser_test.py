@@ -342,6 +342,46 @@ def check_why_not(b, keli, shots):
               f"{len(shown)} characters as keli rules")
 
 
+# Motion and dice (docs/web.md, "Seeing each step"): the piece a move moves slides along its track
+# (a Web Animation of its element, data-piece, through each site of the view's `slides` path), and
+# a die played is drawn used. Pahada Keliya at the slow speed, its first move clicked on the board.
+PIECE_ANIMATIONS = """return document.getAnimations().filter((a) => a.effect && a.effect.target
+  && a.effect.target.matches('#board [data-piece]')).map((a) => ({piece: a.effect.target.dataset.piece,
+  frames: a.effect.getKeyframes().length, state: a.playState}))"""
+DICE = """return {mover: Keli.page.view.mover, dice: [...document.querySelectorAll('#dice .die')].map((d) =>
+  ({value: d.dataset.value, used: d.classList.contains('used'), label: d.getAttribute('aria-label')}))}"""
+
+
+def check_motion(b, shots):
+    """Pahada Keliya, slow: after South's first move, clicked on the board, a piece's slide is
+    running; South moves again with the other die, which is drawn unused beside the used one."""
+    select_game(b, "games/pahada_keliya.keli")
+    b.js("document.getElementById('speed').value = 'slow'")
+    try:
+        seen = look(b)
+        before = b.js(DICE)
+        k = next((i for i, m in enumerate(seen["moves"]) if m["sites"] and m["text"].endswith(")")), None)
+        if k is None or len(before["dice"]) != 2 or any(d["used"] for d in before["dice"]):
+            raise AssertionError(f"motion: the first position has no move of a piece or not two fresh dice: "
+                                 f"{[m['text'] for m in seen['moves']]}, {before}")
+        click_move(b, seen, k)
+        after = look(b, seen["steps"])
+        sliding = b.js(PIECE_ANIMATIONS)
+        if not sliding or not any(a["state"] == "running" and a["frames"] >= 2 for a in sliding):
+            raise AssertionError(f"motion: no piece slides after {seen['moves'][k]['text']}: {sliding}; "
+                                 f"the view's slides {b.js('return Keli.page.view.slides')}")
+        b.screenshot(None, os.path.join(shots, "pahada_keliya_sliding.png"))
+        dice = b.js(DICE)
+        used = [d for d in dice["dice"] if d["used"]]
+        if dice["mover"] != before["mover"] or len(dice["dice"]) != 2 or len(used) != 1 \
+                or not used[0]["label"].endswith("used") or after["status"] != "human":
+            raise AssertionError(f"motion: after one of two dice is played, {dice} (before: {before})")
+        print(f"motion: {seen['moves'][k]['text']} slid piece {sliding[0]['piece']} through "
+              f"{sliding[0]['frames']} places; the dice then {[(d['value'], d['used']) for d in dice['dice']]}")
+    finally:
+        b.js("document.getElementById('speed').value = 'normal'")
+
+
 def check_editor(b, keli, work):
     """A broken file typed into the editor shows the diagnostic keli validate gives."""
     good = open("games/raja_pasu.keli").read()
@@ -427,6 +467,7 @@ def main():
         wait_settled(b)
         for g in a.games:
             play_game(b, g, shots, a.seed, SEED_GAMES.get(g, a.driver_clicks))
+        check_motion(b, shots)
         check_why_not(b, a.keli, shots)
         check_editor(b, a.keli, work)
         check_trace(b, a.keli, work, shots)

@@ -7,15 +7,16 @@
 # mid-game and resumes its seat; the server is stopped and started again mid-game and both pages
 # reconnect and go on; the finished game's steps are read back from SQLite, match the history the
 # pages show and replay with `keli replay --moves`. Pahada Keliya is played by two people and two
-# computer players; a rematch is asked for and both people are seated in it again. On the phone
-# no page is wider than the screen and every control is a 44 px target. Screenshots of each seed
-# game at both sizes go to --shots (docs/img when made for the docs).
+# computer players; a rematch is asked for and both people are seated in it again. Pagade Kayi Ata
+# is played to its end by two people and fourteen greedy computer players, the people's taps made
+# inside the pages (AUTOPLAY: its thousand moves through WebDriver would take minutes more), and
+# its records checked the same way. On the phone no page is wider than the screen and every
+# control is a 44 px target. Screenshots of each seed game at both sizes go to --shots (docs/img
+# when made for the docs).
 import argparse
 import json
 import os
 import random
-import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -27,40 +28,15 @@ from selenium.common.exceptions import StaleElementReferenceException, WebDriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "serve"))
+from keli_serve import KeliServe  # noqa: E402
+
 PHONE, DESKTOP = (390, 844), (1400, 900)
 RELOAD_AT, RESTART_AT = 40, 90  # the steps at which a page is reloaded and the server restarted
 MAX_PERSON_MOVES = 3000         # a game whose people have made this many moves without an end fails
 WAIT_S = 60                     # the longest wait for one thing the page should do
 TAP_MIN = 44                    # px: the least height of a control one taps
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """keli serve on a fixed loopback port (the same after a restart, so the pages find it again)."""
-
-    def __init__(self, keli, db, site):
-        self.keli, self.db, self.site, self.port, self.p = keli, db, site, free_port(), None
-
-    def start(self):
-        self.p = subprocess.Popen([self.keli, "serve", "--port", str(self.port), "--db", self.db, "--site", self.site,
-                                   "--engine", "interp"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.p.stdout.readline()
-        if "listening on http://127.0.0.1:" not in line:
-            self.p.kill()
-            raise AssertionError(f"keli serve did not start: {line!r} {self.p.stderr.read()}")
-
-    def stop(self):
-        self.p.send_signal(signal.SIGTERM)
-        if self.p.wait(timeout=30) != 0:
-            raise AssertionError(f"keli serve stopped with status {self.p.returncode}: {self.p.stderr.read()}")
-
-    def url(self, path=""):
-        return f"http://127.0.0.1:{self.port}/{path}"
+GAMES = ["raja_pasu", "pahada_keliya", "pagade_kayi_ata"]  # the seed games' rooms, played in this order
 
 
 def browser(size, profile):
@@ -282,16 +258,128 @@ def pahada(server, phone, desk, keli, tmp, shots, rng):
     print(f"rematch: room {view(desk)['room']}, both people at their seats again")
 
 
-def pagade(server, phone, desk, shots):
-    """Pagade Kayi Ata, the third seed: a room is made and drawn at both sizes (shots)."""
+# A person playing in the page itself, for a game too long to click through WebDriver (Pagade Kayi
+# Ata: some 560 decisions a seat; WebDriver's round trips take some 0.2 s a move). Installed in a
+# page, it runs until the game is over: at its seat's turn it taps the sites of the move chosen
+# (click events on the board's elements, through the page's own handlers), then the move by its
+# name when the page asks which, else the move's button; it waits for the server's echo and checks
+# that the step made is that move, by its seat. The move chosen advances furthest: the most steps
+# ("(N)"), or entering with the highest die, never a pass when another move is legal. No two moves
+# of one page come within arguments[0] ms (the server's flood limit is 20 messages a second).
+AUTOPLAY = """
+const gap = arguments[0];
+const A = window.keliAuto = {moves: 0, board: 0, list: 0, refused: 0, error: '', done: false};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const status = () => document.body.dataset.status;
+const now = () => KeliOnline.state.view;
+const mine = () => { const v = now(); return v && !v.over && !v.chance && v.you === v.mover && status() === 'human'; };
+const score = (t) => {
+  if (t === 'pass') return -1;
+  const m = /\((\d+)\)$/.exec(t) || /with (\d+)$/.exec(t);
+  return m ? Number(m[1]) : 0;
+};
+const click = (el) => el && el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+(async () => {
+  let last = -1e9;
+  try {
+    for (;;) {
+      const v = now();
+      if (v && v.over) break;
+      if (!mine()) { await sleep(3); continue; }
+      if (last + gap > performance.now()) { await sleep(last + gap - performance.now()); continue; }
+      const before = v.steps, choices = v.choices;
+      let k = 0;
+      choices.forEach((c, i) => { if (score(c.text) > score(choices[k].text)) k = i; });
+      const c = choices[k], sent = () => status() !== 'human' || now().steps !== before;
+      let how = 'board';
+      last = performance.now();
+      for (const site of c.sites) {
+        click(document.querySelector(`#board .site[data-site='${site}']`));
+        if (sent()) break;
+      }
+      if (!sent()) click([...document.querySelectorAll('#pick button')].find((b) => b.textContent === c.text));
+      if (!sent()) {
+        how = 'list';
+        Keli.page.selected = [];
+        click(document.querySelector(`#moves button.move[data-index='${k}']`));
+      }
+      if (!sent()) throw new Error(`${c.text} could not be played by tapping`);
+      const t0 = performance.now();
+      while (now().steps === before && status() === 'sending') {
+        if (performance.now() - t0 > 60000) throw new Error(`no answer to ${c.text} in 60 s`);
+        await sleep(2);
+      }
+      if (now().steps === before) { A.refused++; continue; }  // refused (a flood): tried again
+      const w = now();
+      if (w.history[before] !== c.text || w.by[before] !== w.you)
+        throw new Error(`tapped ${c.text}; step ${before} is ${w.history[before]} by seat ${w.by[before]}`);
+      A.moves++;
+      A[how]++;
+    }
+  } catch (e) { A.error = String(e); }
+  A.done = true;
+})();
+"""
+AUTOPLAY_GAP_MS = 50      # at most 20 moves a second from one page: the flood limit
+PAGADE_TIMEOUT_S = 900    # the whole game of Pagade Kayi Ata, or the test fails
+
+
+def autoplay(people, label, every=None):
+    """Both people play in their pages (AUTOPLAY) to the end; every(steps) is called on the way."""
+    for d, _ in people:
+        js(d, AUTOPLAY, AUTOPLAY_GAP_MS)
+    start = shown = time.time()
+    while True:
+        states = [js(d, "return window.keliAuto") for d, _ in people]
+        for st in states:
+            if st["error"]:
+                raise AssertionError(f"{label}: {st['error']}")
+        v = view(people[0][0])
+        if all(st["done"] for st in states) and v["over"]:
+            return states
+        if every:
+            every(v["steps"])
+        if time.time() - start > PAGADE_TIMEOUT_S:
+            pages = [js(d, "const o = KeliOnline.state; return {status: document.body.dataset.status, "
+                           "online: document.body.dataset.online, steps: o.view && o.view.steps, "
+                           "mover: o.view && o.view.mover, latest: o.latest && o.latest.steps, "
+                           "errors: window.keliErrors}") for d, _ in people]
+            raise AssertionError(f"{label}: not over after {PAGADE_TIMEOUT_S} s: the pages {pages}, {states}")
+        if time.time() - shown > 30:
+            shown = time.time()
+            print(f"  {label}: {v['steps']} steps, {[st['moves'] for st in states]} moves tapped, "
+                  f"{time.time() - start:.0f} s", flush=True)
+        time.sleep(0.5)
+
+
+def pagade(server, phone, desk, keli, tmp, shots):
+    """Pagade Kayi Ata, the sixteen-handed seed: the desktop's person at P1, the phone's at P9, the
+    other fourteen seats greedy computer players; played to its end by tapping in the pages."""
+    start = time.time()
     open_site(desk, server)
-    make_room(desk, "pagade_kayi_ata", ["person"])
-    link = desk.find_element(By.ID, "room-link").get_attribute("value")
+    seats = ["greedy"] * 16
+    seats[0], seats[8] = "person", "open"
+    room, link = make_room(desk, "pagade_kayi_ata", seats)
     open_site(phone, server, link)
-    wait(phone, "the board", lambda: view(phone))
-    check_phone(phone, "pagade kayi ata, watching")
-    shot(desk, shots, "site_pagade_kayi_ata-desktop.png")
-    shot(phone, shots, "site_pagade_kayi_ata-phone.png")
+    sit(phone, 8)
+    check_phone(phone, "pagade kayi ata, seated")
+    done = set()
+
+    def on_the_way(steps):
+        if steps >= 400 and "shots" not in done:
+            done.add("shots")
+            check_phone(phone, f"pagade kayi ata, step {steps}")
+            shot(desk, shots, "site_pagade_kayi_ata-desktop.png")
+            shot(phone, shots, "site_pagade_kayi_ata-phone.png")
+
+    states = autoplay([(desk, 0), (phone, 8)], "pagade kayi ata", on_the_way)
+    check_phone(phone, "pagade kayi ata, over")
+    steps = check_records(server, room, [desk, phone], keli, "pagade_kayi_ata", tmp)
+    result = js(desk, "return document.getElementById('result').textContent")
+    print(f"pagade kayi ata: two people and fourteen computers, {steps} steps; the people tapped "
+          f"{sum(s['moves'] for s in states)} moves ({sum(s['board'] for s in states)} on the board, "
+          f"{sum(s['list'] for s in states)} from the list, {sum(s['refused'] for s in states)} refused and "
+          f"tapped again) in {time.time() - start:.0f} s; {result}")
 
 
 def main():
@@ -300,20 +388,23 @@ def main():
     ap.add_argument("--site", required=True)
     ap.add_argument("--shots", default="")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--games", nargs="*", default=GAMES, choices=GAMES, help="the rooms played (default: all)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as tmp:
-        server = Server(os.path.abspath(args.keli), os.path.join(tmp, "site.sqlite"), args.site)
-        server.start()
+        server = KeliServe(os.path.abspath(args.keli), os.path.join(tmp, "site.sqlite"), args.site).start()
         pages = []
         try:
             desk = browser(DESKTOP, os.path.join(tmp, "desk"))
             pages.append(desk)
             phone = browser(PHONE, os.path.join(tmp, "phone"))
             pages.append(phone)
-            raja_pasu(server, phone, desk, args.keli, tmp, args.shots, rng)
-            pahada(server, phone, desk, args.keli, tmp, args.shots, rng)
-            pagade(server, phone, desk, args.shots)
+            if "raja_pasu" in args.games:
+                raja_pasu(server, phone, desk, args.keli, tmp, args.shots, rng)
+            if "pahada_keliya" in args.games:
+                pahada(server, phone, desk, args.keli, tmp, args.shots, rng)
+            if "pagade_kayi_ata" in args.games:
+                pagade(server, phone, desk, args.keli, tmp, args.shots)
             for d in pages:
                 errors = js(d, "return window.keliErrors")
                 if errors:
@@ -321,7 +412,7 @@ def main():
         finally:
             for d in pages:
                 d.quit()
-            if server.p.poll() is None:
+            if server.running():
                 server.stop()
     print("web.site: passed")
 

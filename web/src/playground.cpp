@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "agents/agent.hpp"
+#include "render/step_view.hpp"
 #include "render/svg.hpp"
 #include "rulebook/rulebook.hpp"
 #include "rulebook/why_not.hpp"
@@ -68,7 +69,7 @@ std::string Playground::load(const std::string& path) {
   all.insert(all.end(), extra.all().begin(), extra.all().end());
   json out = {{"ok", program_ != nullptr}, {"diagnostics", diagnostics_json(file_->sources(), all)}};
   if (!program_) return out.dump();
-  first_track_ = file_->checked().tracks.empty() ? -1 : static_cast<int>(file_->checked().regions.size());
+  first_track_ = render::first_track(file_->checked());
   out["game"] = program_->game_name;
   out["players"] = program_->seat_names;
   try {
@@ -144,11 +145,11 @@ std::string Playground::position() {
     }
   }
   out["choices"] = choices;
-  for (auto it = steps_.rbegin(); it != steps_.rend(); ++it)
-    if (!it->is_move) {
-      out["dice"] = it->roll;
-      break;
-    }
+  size_t thrown = steps_.size();  // the last throw is step thrown - 1, states_[thrown] right after it
+  while (thrown > 0 && steps_[thrown - 1].is_move) --thrown;
+  if (thrown > 0)
+    render::write_dice(out, render::shown_dice(p, steps_[thrown - 1].roll, states_[thrown], s, thrown < steps_.size()));
+  if (!steps_.empty()) render::write_slides(out, render::slides(p, first_track_, states_[states_.size() - 2], s));
   if (game_->over(s)) out["places"] = game_->places(s);
   if (game_->over(s) && game_->scores_points()) out["points"] = game_->points(s);
   opt.piece_labels = render::piece_labels(*game_, s);

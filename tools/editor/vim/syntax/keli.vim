@@ -14,7 +14,7 @@ syn case match
 syn keyword keliDeclaration game extends import about param players named pieces
 syn keyword keliDeclaration const var per region track dice of ordered points shape board def
 syn keyword keliDeclaration event on setup phase chance invariant limit display ai safety fact
-syn keyword keliDeclaration at by override remove extend directions coordinates without compare
+syn keyword keliDeclaration at by hand override remove extend directions coordinates without compare
 
 " Control flow and rules
 syn keyword keliConditional if elif else then
